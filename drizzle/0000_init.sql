@@ -1,0 +1,142 @@
+CREATE TABLE `api_calls` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`token_id` integer,
+	`required_scope` text,
+	`method` text NOT NULL,
+	`path` text NOT NULL,
+	`status` integer NOT NULL,
+	`code` text,
+	`message` text,
+	`ip` text NOT NULL,
+	`duration_ms` integer NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `api_calls_created_at` ON `api_calls` (`created_at`);--> statement-breakpoint
+CREATE INDEX `api_calls_token` ON `api_calls` (`token_id`);--> statement-breakpoint
+CREATE TABLE `api_tokens` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`name` text NOT NULL,
+	`prefix` text NOT NULL,
+	`secret_hash` text NOT NULL,
+	`scopes` text NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`last_used_at` text,
+	`revoked_at` text
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `api_tokens_prefix_unique` ON `api_tokens` (`prefix`);--> statement-breakpoint
+CREATE TABLE `authors` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`slug` text NOT NULL,
+	`language` text NOT NULL,
+	`name` text NOT NULL,
+	`title` text DEFAULT '' NOT NULL,
+	`bio` text DEFAULT '' NOT NULL,
+	`avatar` text DEFAULT '' NOT NULL,
+	`credentials` text DEFAULT '' NOT NULL,
+	`social_links` text DEFAULT '' NOT NULL,
+	`status` integer DEFAULT 1 NOT NULL,
+	`sort` integer DEFAULT 0 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `authors_language_slug` ON `authors` (`language`,`slug`);--> statement-breakpoint
+CREATE TABLE `categories` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`slug` text NOT NULL,
+	`name_en` text NOT NULL,
+	`name_zh` text DEFAULT '' NOT NULL,
+	`description_en` text DEFAULT '' NOT NULL,
+	`description_zh` text DEFAULT '' NOT NULL,
+	`sort` integer DEFAULT 0 NOT NULL,
+	`status` integer DEFAULT 1 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `categories_slug_unique` ON `categories` (`slug`);--> statement-breakpoint
+CREATE TABLE `tags` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`slug` text NOT NULL,
+	`name_en` text DEFAULT '' NOT NULL,
+	`name_zh` text DEFAULT '' NOT NULL,
+	`language` text NOT NULL,
+	`status` integer DEFAULT 1 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `tags_slug_unique` ON `tags` (`slug`);--> statement-breakpoint
+CREATE INDEX `tags_language` ON `tags` (`language`,`status`);--> statement-breakpoint
+CREATE TABLE `post_slug_history` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`post_id` integer NOT NULL,
+	`language` text NOT NULL,
+	`slug` text NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `post_slug_history_slug` ON `post_slug_history` (`language`,`slug`);--> statement-breakpoint
+CREATE INDEX `post_slug_history_post` ON `post_slug_history` (`post_id`);--> statement-breakpoint
+CREATE TABLE `post_tags` (
+	`post_id` integer NOT NULL,
+	`tag_id` integer NOT NULL,
+	PRIMARY KEY(`post_id`, `tag_id`),
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`tag_id`) REFERENCES `tags`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `post_tags_tag` ON `post_tags` (`tag_id`);--> statement-breakpoint
+CREATE TABLE `posts` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`language` text NOT NULL,
+	`slug` text NOT NULL,
+	`alternate_slug` text DEFAULT '' NOT NULL,
+	`title` text NOT NULL,
+	`summary` text DEFAULT '' NOT NULL,
+	`content_html` text NOT NULL,
+	`content_text` text DEFAULT '' NOT NULL,
+	`cover_image` text DEFAULT '' NOT NULL,
+	`cover_alt` text DEFAULT '' NOT NULL,
+	`category_id` integer NOT NULL,
+	`author_id` integer,
+	`author` text DEFAULT '' NOT NULL,
+	`seo_title` text DEFAULT '' NOT NULL,
+	`seo_description` text DEFAULT '' NOT NULL,
+	`canonical_url` text DEFAULT '' NOT NULL,
+	`robots` text DEFAULT '' NOT NULL,
+	`indexable` integer DEFAULT true NOT NULL,
+	`og_title` text DEFAULT '' NOT NULL,
+	`og_description` text DEFAULT '' NOT NULL,
+	`og_image` text DEFAULT '' NOT NULL,
+	`answer_summary` text DEFAULT '' NOT NULL,
+	`key_takeaways` text DEFAULT '[]' NOT NULL,
+	`faq_blocks` text DEFAULT '[]' NOT NULL,
+	`toc` text DEFAULT '[]' NOT NULL,
+	`related_product_ids` text DEFAULT '' NOT NULL,
+	`reviewed_at` text,
+	`status` integer DEFAULT 0 NOT NULL,
+	`seo_score` integer DEFAULT 0 NOT NULL,
+	`aeo_score` integer DEFAULT 0 NOT NULL,
+	`clap_count` integer DEFAULT 0 NOT NULL,
+	`comment_count` integer DEFAULT 0 NOT NULL,
+	`published_at` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`deleted_at` text,
+	FOREIGN KEY (`category_id`) REFERENCES `categories`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`author_id`) REFERENCES `authors`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `posts_public` ON `posts` (`language`,`status`,`published_at`);--> statement-breakpoint
+CREATE INDEX `posts_category` ON `posts` (`category_id`,`status`,`published_at`);--> statement-breakpoint
+CREATE INDEX `posts_author` ON `posts` (`author_id`,`status`,`published_at`);--> statement-breakpoint
+CREATE INDEX `posts_slug` ON `posts` (`language`,`slug`);--> statement-breakpoint
+CREATE TABLE `settings` (
+	`key` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
+);

@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util'
+import { ConfigError, loadConfig } from './config.ts'
+import { compose } from './main.ts'
+import { savePublicationSettings } from './modules/settings/settings.ts'
+import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
+import { DomainError } from './shared/errors.ts'
+
+type Service = ReturnType<typeof compose>
+type Command = (service: Service, args: string[]) => Promise<void> | void
+
+const USAGE = `usage: npm run --silent cli -- <command>
+  token create --name NAME --scopes blog:read,blog:write,blog:publish[,blog:admin]
+  token list
+  token revoke ID
+  settings set [--icon-url URL] [--icon-alt TEXT]
+  backup FILE`
+
+class UsageError extends Error {}
+
+const options = (args: string[], spec: Record<string, { type: 'string' }>) =>
+  parseArgs({ args, options: spec, strict: true, allowPositionals: true })
+
+function positiveId(value: string | undefined): number {
+  if (!value || !/^[1-9]\d*$/.test(value)) throw new UsageError(`expected a numeric id, got "${value ?? ''}"`)
+  return Number(value)
+}
+
+const commands: Record<string, Command> = {
+  'token create': ({ ctx }, args) => {
+    const { values } = options(args, { name: { type: 'string' }, scopes: { type: 'string' } })
+    if (!values.name) throw new UsageError('token create needs --name')
+    const { token } = createToken(ctx.db, values.name, parseScopes(values.scopes ?? ''))
+    console.log(token)
+  },
+  'token list': ({ ctx }) => {
+    for (const t of listTokens(ctx.db)) {
+      console.log(
+        [
+          t.id,
+          t.name,
+          t.maskedToken,
+          t.scopes.join(','),
+          t.createTime,
+          t.lastUsedAt ?? 'never used',
+          t.revoked ? 'revoked' : 'active',
+        ].join('\t'),
+      )
+    }
+  },
+  'token revoke': ({ ctx }, args) => {
+    revokeToken(ctx.db, positiveId(args[0]), ctx.clock())
+    console.log(`revoked token ${args[0]}`)
+  },
+  'settings set': async ({ ctx }, args) => {
+    const { values } = options(args, { 'icon-url': { type: 'string' }, 'icon-alt': { type: 'string' } })
+    console.log(JSON.stringify(await savePublicationSettings(ctx, { iconUrl: values['icon-url'], iconAlt: values['icon-alt'] })))
+  },
+  backup: ({ ctx }, args) => {
+    if (!args[0]) throw new UsageError('backup needs a FILE')
+    // VACUUM INTO writes a consistent snapshot while the service keeps running (WAL readers are not blocked).
+    ctx.db.$client.prepare('VACUUM INTO ?').run(args[0])
+    console.log(`database copied to ${args[0]}`)
+  },
+}
+
+async function run(argv: string[]): Promise<number> {
+  const name = [`${argv[0]} ${argv[1]}`, argv[0] ?? ''].find((key) => key in commands)
+  if (!name) {
+    console.error(argv.length ? `folio: unknown command "${argv.join(' ')}"\n${USAGE}` : USAGE)
+    return 2
+  }
+  let service: Service | undefined
+  try {
+    service = compose(loadConfig())
+    await commands[name]!(service, argv.slice(name.split(' ').length))
+    return 0
+  } catch (error) {
+    if (error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError)
+      console.error(`folio: ${error.message}`)
+    else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+      console.error(`folio: ${error.message}`)
+    else console.error(`folio: ${error instanceof Error ? error.message : String(error)}`)
+    return 1
+  } finally {
+    service?.close()
+  }
+}
+
+process.exit(await run(process.argv.slice(2)))

@@ -1,0 +1,107 @@
+import { resolve } from 'node:path'
+
+/** The operator contract's configuration (operations.md), parsed once at start and frozen. */
+export interface Config {
+  readonly port: number
+  readonly host: string
+  readonly dataDir: string
+  readonly cacheDir: string
+  readonly siteUrl: string
+  readonly mediaUrl: string
+  readonly mediaStore: 'local' | 's3'
+  readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }
+  readonly rateLimitPerMinute: number
+  readonly webhookRetryDelays: readonly number[]
+  readonly maxUploadBytes: number
+  readonly logLevel: LogLevel
+}
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** A bad value stops the start with one line naming the variable (operations.md). */
+export class ConfigError extends Error {
+  constructor(variable: string, reason: string) {
+    super(`${variable}: ${reason}`)
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+const text = (env: Env, name: string, fallback: string): string => {
+  const value = env[name]?.trim()
+  return value ? value : fallback
+}
+
+const integer = (env: Env, name: string, fallback: number, min: number, max: number): number => {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `expected a whole number, got "${raw}"`)
+  const value = Number(raw)
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`)
+  return value
+}
+
+const httpUrl = (env: Env, name: string, fallback: string): string => {
+  const value = text(env, name, fallback)
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(name, `expected an absolute http(s) URL, got "${value}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, `expected an http(s) URL, got "${value}"`)
+  return value.replace(/\/+$/, '')
+}
+
+const oneOf = <T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T => {
+  const value = text(env, name, fallback)
+  if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${value}"`)
+  return value as T
+}
+
+const retryDelays = (env: Env): number[] => {
+  const name = 'WEBHOOK_RETRY_DELAYS'
+  const raw = text(env, name, '300,600,900,900,900')
+  const delays = raw.split(',').map((part) => part.trim())
+  if (delays.length > 5 || delays.some((part) => !/^\d+$/.test(part) || Number(part) < 1)) {
+    throw new ConfigError(name, `expected up to 5 comma-separated positive second counts, got "${raw}"`)
+  }
+  return delays.map(Number)
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const siteUrl = httpUrl(env, 'SITE_URL', 'http://localhost:3000')
+  const mediaStore = oneOf(env, 'MEDIA_STORE', ['local', 's3'] as const, 'local')
+  const s3 = {
+    endpoint: text(env, 'S3_ENDPOINT', ''),
+    accessKey: text(env, 'S3_ACCESS_KEY', ''),
+    secretKey: text(env, 'S3_SECRET_KEY', ''),
+    bucket: text(env, 'S3_BUCKET', 'folio-media'),
+    region: text(env, 'S3_REGION', 'us-east-1'),
+  }
+  if (mediaStore === 's3') {
+    for (const [name, value] of [
+      ['S3_ENDPOINT', s3.endpoint],
+      ['S3_ACCESS_KEY', s3.accessKey],
+      ['S3_SECRET_KEY', s3.secretKey],
+    ] as const) {
+      if (!value) throw new ConfigError(name, 'required when MEDIA_STORE=s3')
+    }
+    httpUrl(env, 'S3_ENDPOINT', s3.endpoint)
+  }
+  return Object.freeze({
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST', '127.0.0.1'),
+    dataDir: resolve(text(env, 'DATA_DIR', './data')),
+    cacheDir: resolve(text(env, 'CACHE_DIR', './content-cache')),
+    siteUrl,
+    mediaUrl: httpUrl(env, 'MEDIA_URL', `${siteUrl}/media`),
+    mediaStore,
+    s3: Object.freeze(s3),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
+    webhookRetryDelays: Object.freeze(retryDelays(env)),
+    maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+  })
+}

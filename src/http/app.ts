@@ -1,0 +1,81 @@
+import { Elysia, type AnyElysia } from 'elysia'
+import { DomainError } from '../shared/errors.ts'
+import type { Logger } from '../shared/log.ts'
+import { authorizationFailure } from './auth.ts'
+import { callOf } from './call.ts'
+import { envelopeResponse, success, type Envelope } from './envelope.ts'
+import { validationFields } from './errors.ts'
+
+function respond(request: Request, envelope: Envelope, status: number): Response {
+  const call = callOf(request)
+  call.code = envelope.code
+  call.message = envelope.message
+  return envelopeResponse(envelope, status)
+}
+
+/**
+ * The Elysia application: every feature plugin mounted under one error mapping, so each failure
+ * becomes the spec's envelope exactly once, and plain handler results are wrapped as `0000`.
+ */
+export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysia {
+  const app = new Elysia({ name: 'folio' })
+    .onError({ as: 'global' }, ({ code, error, request }) => {
+      // Authorization outranks input errors: a caller without the scope learns nothing about the body.
+      const denied = code === 'VALIDATION' || code === 'PARSE' ? authorizationFailure(request) : null
+      if (denied) return respond(request, { code: denied.code, message: denied.message, data: denied.data }, denied.status)
+      if (error instanceof DomainError)
+        return respond(request, { code: error.code, message: error.message, data: error.data }, error.status)
+      switch (code) {
+        case 'VALIDATION': {
+          const errors = validationFields(error)
+          return respond(
+            request,
+            { code: 'VALIDATION_FAILED', message: errors.map((e) => `${e.field}: ${e.message}`).join('; '), data: { errors } },
+            400,
+          )
+        }
+        case 'PARSE':
+          return respond(
+            request,
+            {
+              code: 'INVALID_BODY',
+              message: 'The request body could not be parsed (expected JSON).',
+              data: { errors: [{ field: 'body', message: 'malformed body' }] },
+            },
+            400,
+          )
+        case 'NOT_FOUND':
+          return respond(
+            request,
+            { code: 'NOT_FOUND', message: `No route ${request.method} ${new URL(request.url).pathname}.`, data: null },
+            404,
+          )
+        case 'INVALID_COOKIE_SIGNATURE':
+        case 'INVALID_FILE_TYPE':
+          return respond(request, { code: 'INVALID_REQUEST', message: String((error as Error).message), data: null }, 400)
+        default: {
+          const { requestId } = callOf(request)
+          log.error('unhandled error', {
+            requestId,
+            method: request.method,
+            path: new URL(request.url).pathname,
+            error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+          })
+          return respond(
+            request,
+            { code: 'INTERNAL_ERROR', message: `Internal error; quote request id ${requestId}.`, data: { requestId } },
+            500,
+          )
+        }
+      }
+    })
+    .mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
+      if (responseValue instanceof Response) return responseValue
+      const status = typeof set.status === 'number' ? set.status : 200
+      const response = respond(request, success(responseValue ?? null), status)
+      for (const [name, value] of Object.entries(set.headers)) if (typeof value === 'string') response.headers.set(name, value)
+      return response
+    })
+  for (const feature of features) app.use(feature)
+  return app
+}

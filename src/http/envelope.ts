@@ -1,0 +1,16 @@
+/** The spec's `Result` envelope (§2.1). */
+export interface Envelope<T = unknown> {
+  code: string
+  message: string
+  data: T | null
+}
+
+export const OK = '0000'
+
+export function envelopeResponse(envelope: Envelope, status = 200, headers: Record<string, string> = {}): Response {
+  const response = new Response(JSON.stringify(envelope), { status, headers })
+  response.headers.set('content-type', 'application/json; charset=utf-8')
+  return response
+}
+
+export const success = <T>(data: T): Envelope<T> => ({ code: OK, message: 'success', data })

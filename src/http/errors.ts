@@ -1,0 +1,40 @@
+import type { ValidationError } from 'elysia'
+import type { FieldError } from '../shared/errors.ts'
+
+interface TypeboxIssue {
+  path: string
+  message: string
+  schema?: { anyOf?: Array<{ type?: string; const?: unknown }>; type?: string; description?: string }
+  value?: unknown
+}
+
+/** `/faqBlocks/0/question` → `faqBlocks.0.question`; the whole body or query has no path. */
+const fieldOf = (path: string, fallback: string): string => path.replace(/^\//, '').replace(/\//g, '.') || fallback
+
+function describe(issue: TypeboxIssue): string {
+  if (issue.schema?.description) return `expected ${issue.schema.description}`
+  const variants = issue.schema?.anyOf
+  if (variants && /union/i.test(issue.message)) {
+    const expected = variants.map((v) => (v.const !== undefined ? JSON.stringify(v.const) : (v.type ?? 'value')))
+    return `expected ${[...new Set(expected)].join(' or ')}`
+  }
+  return issue.message.charAt(0).toLowerCase() + issue.message.slice(1)
+}
+
+/** Elysia's validation error (422 by default) as the fields at fault, for a 400 in the envelope. */
+export function validationFields(error: Readonly<ValidationError>): FieldError[] {
+  const fallback = error.type === 'body' ? 'body' : error.type
+  let issues: TypeboxIssue[] = []
+  try {
+    issues = error.all as unknown as TypeboxIssue[]
+  } catch {
+    // Some validators (standard schema) expose no issue list; fall back to the summary below.
+  }
+  const byField = new Map<string, string>()
+  for (const issue of issues) {
+    const field = fieldOf(issue.path ?? '', fallback)
+    if (!byField.has(field)) byField.set(field, describe(issue))
+  }
+  if (byField.size === 0) byField.set(fallback, `invalid ${error.type}`)
+  return [...byField].map(([field, message]) => ({ field, message }))
+}

@@ -1,0 +1,50 @@
+import { t } from 'elysia'
+
+/** Shared request-schema pieces; every text field has a documented upper bound (README "Limits"). */
+export const Id = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+/**
+ * Numbers in paths and query strings are matched as digit strings: Elysia's numeric coercion
+ * drops the field name from range errors, and every 400 must name its field.
+ */
+export const IdParam = t.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'a positive whole number' })
+const wholeNumber = (pattern: string, description: string) => t.Optional(t.String({ pattern, description }))
+export const toInt = (value: string | undefined, fallback: number): number => (value === undefined ? fallback : Number(value))
+export const Language = t.Union([t.Literal('en'), t.Literal('zh')])
+export const EnabledStatus = t.Union([t.Literal(0), t.Literal(1)])
+
+/** Optional text that may also be sent as null. */
+export const optText = (maxLength: number) => t.Optional(t.Union([t.String({ maxLength }), t.Null()]))
+export const optId = t.Optional(t.Union([Id, t.Null()]))
+
+export const LIMITS = {
+  name: 200,
+  slug: 200,
+  title: 200,
+  shortText: 500,
+  text: 2_000,
+  longText: 10_000,
+  url: 2_048,
+  contentHtml: 500_000,
+  listItems: 20,
+  faqBlocks: 50,
+  maxPageSize: 100,
+} as const
+
+/** `current`/`size` query paging; a non-positive or oversized value is a 400 naming it. */
+export const pageQuery = {
+  current: wholeNumber('^[1-9][0-9]{0,5}$', 'a whole number from 1 to 999999'),
+  size: wholeNumber('^([1-9]|[1-9][0-9]|100)$', `a whole number from 1 to ${LIMITS.maxPageSize}`),
+}
+
+/** Page number and size from the query, with the endpoint's default size. */
+export const paging = (query: { current?: string; size?: string }, defaultSize: number) => ({
+  current: toInt(query.current, 1),
+  size: toInt(query.size, defaultSize),
+})
+
+export interface Page<T> {
+  total: number
+  size: number
+  current: number
+  records: T[]
+}

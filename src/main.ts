@@ -1,0 +1,76 @@
+import { join } from 'node:path'
+import type { AnyElysia } from 'elysia'
+import { ConfigError, loadConfig, type Config } from './config.ts'
+import type { Ctx } from './context.ts'
+import { migrateDatabase, openDatabase } from './db/client.ts'
+import { createApp } from './http/app.ts'
+import { createRateLimiter } from './http/rate-limit.ts'
+import { createFetch } from './http/server.ts'
+import { LIMITS } from './http/schema.ts'
+import { authorRoutes } from './modules/authors/routes.ts'
+import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { settingsRoutes } from './modules/settings/routes.ts'
+import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
+import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
+import { ChangeFeed } from './shared/changes.ts'
+import { createLogger } from './shared/log.ts'
+import { systemClock } from './shared/time.ts'
+
+/** Everything Folio is made of, wired once: config -> db -> services -> http. */
+export function compose(config: Config) {
+  const log = createLogger(config.logLevel)
+  const db = openDatabase(join(config.dataDir, 'folio.db'))
+  migrateDatabase(db)
+  const changes = new ChangeFeed()
+  const mediaRoot = join(config.dataDir, 'media')
+  const ctx: Ctx = {
+    config,
+    db,
+    log,
+    clock: systemClock,
+    changes,
+    mediaExists: (key) => Bun.file(join(mediaRoot, key)).exists(),
+  }
+  const features: AnyElysia[] = [taxonomyRoutes(ctx), authorRoutes(ctx), publicPostRoutes(ctx), writePostRoutes(ctx), settingsRoutes(ctx)]
+  const fetch = createFetch({
+    app: createApp(log, features),
+    authenticate: (token) => authenticate(db, token),
+    rateLimiter: createRateLimiter(config.rateLimitPerMinute),
+    callLog: createCallLog(db, systemClock),
+    log,
+    maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
+    maxUploadBytes: config.maxUploadBytes,
+  })
+  return { ctx, fetch, close: () => db.$client.close() }
+}
+
+function start(): void {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`folio: invalid configuration: ${error.message}`)
+    process.exit(1)
+  }
+  const service = compose(config)
+  const server = Bun.serve({
+    hostname: config.host,
+    port: config.port,
+    fetch: service.fetch,
+    // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
+    maxRequestBodySize: config.maxUploadBytes + 2 * 1024 * 1024,
+  })
+  service.ctx.log.info('listening', { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, cacheDir: config.cacheDir })
+  const stop = () => {
+    service.ctx.log.info('stopping')
+    void server.stop().then(() => {
+      service.close()
+      process.exit(0)
+    })
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+if (import.meta.main) start()

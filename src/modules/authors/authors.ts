@@ -1,0 +1,105 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
+import type { Queryable } from '../../db/client.ts'
+import { authors, posts } from '../../db/schema/index.ts'
+import { invalidField, NotFound } from '../../shared/errors.ts'
+import { formatTime } from '../../shared/time.ts'
+import { discoverable } from '../posts/visibility.ts'
+import { resolveSlug } from '../taxonomy/slugs.ts'
+import type { AuthorReq, AuthorRes } from './model.ts'
+
+export type AuthorRow = typeof authors.$inferSelect
+
+export const toAuthorRes = (row: AuthorRow, postCount: number | null): AuthorRes => ({
+  id: row.id,
+  slug: row.slug,
+  language: row.language,
+  name: row.name,
+  title: row.title,
+  bio: row.bio,
+  avatar: row.avatar,
+  credentials: row.credentials,
+  socialLinks: row.socialLinks,
+  status: row.status,
+  postCount,
+})
+
+function checkSocialLinks(value: string | null | undefined): void {
+  if (!value?.trim()) return
+  try {
+    const parsed: unknown = JSON.parse(value)
+    if (parsed === null || typeof parsed !== 'object') throw new Error()
+  } catch {
+    throw invalidField('socialLinks', 'must be a JSON object or array of public links')
+  }
+}
+
+export async function saveAuthor(ctx: Ctx, req: AuthorReq): Promise<AuthorRes> {
+  checkSocialLinks(req.socialLinks)
+  const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
+    const existing = req.id ? tx.select().from(authors).where(eq(authors.id, req.id)).get() : undefined
+    if (req.id && !existing) throw new NotFound('author', req.id)
+    // Slugs are unique per language: an author's en and zh profiles may share one.
+    const taken = (slug: string) =>
+      !!tx
+        .select({ id: authors.id })
+        .from(authors)
+        .where(and(eq(authors.language, req.language), eq(authors.slug, slug), ne(authors.id, req.id ?? 0)))
+        .get()
+    const slug =
+      req.slug?.trim() || !existing || existing.language !== req.language ? resolveSlug(req.slug, req.name, 'author', taken) : existing.slug
+    const values = {
+      slug,
+      language: req.language,
+      name: req.name.trim(),
+      title: req.title ?? existing?.title ?? '',
+      bio: req.bio ?? existing?.bio ?? '',
+      avatar: req.avatar?.trim() ?? existing?.avatar ?? '',
+      credentials: req.credentials ?? existing?.credentials ?? '',
+      socialLinks: req.socialLinks ?? existing?.socialLinks ?? '',
+      status: req.status ?? existing?.status ?? 1,
+      sort: req.sort ?? existing?.sort ?? 0,
+      updatedAt: formatTime(ctx.clock()),
+    }
+    const saved = existing
+      ? tx.update(authors).set(values).where(eq(authors.id, existing.id)).returning().get()
+      : tx
+          .insert(authors)
+          .values({ ...values, createdAt: values.updatedAt })
+          .returning()
+          .get()
+    record({ kind: 'author', id: saved.id })
+    return saved
+  })
+  return toAuthorRes(result, postCountOf(ctx.db, result.id))
+}
+
+export const postCountOf = (db: Queryable, authorId: number): number =>
+  db
+    .select({ n: count() })
+    .from(posts)
+    .where(and(eq(posts.authorId, authorId), discoverable))
+    .get()?.n ?? 0
+
+const withPostCount = (db: Queryable) => (row: AuthorRow) => toAuthorRes(row, postCountOf(db, row.id))
+
+/** Enabled authors, optionally of one language, in display order. */
+export function listEnabledAuthors(db: Queryable, language?: 'en' | 'zh'): AuthorRes[] {
+  const where = language ? and(eq(authors.status, 1), eq(authors.language, language)) : eq(authors.status, 1)
+  return db.select().from(authors).where(where).orderBy(asc(authors.sort), asc(authors.id)).all().map(withPostCount(db))
+}
+
+export function enabledAuthorBySlug(db: Queryable, slug: string, language: 'en' | 'zh'): AuthorRow {
+  const row = db
+    .select()
+    .from(authors)
+    .where(and(eq(authors.slug, slug), eq(authors.language, language), eq(authors.status, 1)))
+    .get()
+  if (!row) throw new NotFound('author', slug, 'slug')
+  return row
+}
+
+export const authorDetail = (db: Queryable, slug: string, language: 'en' | 'zh'): AuthorRes =>
+  withPostCount(db)(enabledAuthorBySlug(db, slug, language))
+
+export const authorById = (db: Queryable, id: number): AuthorRow | undefined => db.select().from(authors).where(eq(authors.id, id)).get()

@@ -1,0 +1,111 @@
+import { t } from 'elysia'
+import { Id, Language, LIMITS, optId, optText } from '../../http/schema.ts'
+import type { AuthorRes } from '../authors/model.ts'
+import type { FaqBlock, TocItem } from '../seo/types.ts'
+import type { CategoryRes, TagRes } from '../taxonomy/model.ts'
+
+export const FaqBlockReq = t.Object({
+  question: t.String({ maxLength: LIMITS.shortText }),
+  answer: t.String({ maxLength: LIMITS.longText }),
+  sortOrder: t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()])),
+})
+
+const TextList = t.Optional(t.Union([t.Array(t.String({ maxLength: LIMITS.shortText }), { maxItems: LIMITS.listItems }), t.Null()]))
+const FaqList = t.Optional(t.Union([t.Array(FaqBlockReq, { maxItems: LIMITS.faqBlocks }), t.Null()]))
+
+/** Fields the SEO check request shares with the post request (spec §2.3). */
+const checkedFields = {
+  id: optId,
+  language: Language,
+  title: t.String({ minLength: 1, maxLength: LIMITS.title, pattern: '\\S' }),
+  contentHtml: t.String({ maxLength: LIMITS.contentHtml }),
+  categoryId: Id,
+  summary: optText(LIMITS.text),
+  slug: optText(LIMITS.slug),
+  alternateSlug: optText(LIMITS.slug),
+  seoTitle: optText(LIMITS.shortText),
+  seoDescription: optText(LIMITS.text),
+  canonicalUrl: optText(LIMITS.url),
+  indexable: t.Optional(t.Union([t.Boolean(), t.Null()])),
+  coverAlt: optText(LIMITS.shortText),
+  authorId: optId,
+  answerSummary: optText(LIMITS.text),
+  keyTakeaways: TextList,
+  faqBlocks: FaqList,
+}
+
+/** Fields the check accepts but does not require (seo-rules.md §1), and the rest of the post request. */
+const extraFields = {
+  coverImage: optText(LIMITS.url),
+  ogImage: optText(LIMITS.url),
+  reviewedAt: optText(40),
+  robots: optText(LIMITS.name),
+  author: optText(LIMITS.name),
+}
+
+export const PostSaveReq = t.Object({
+  ...checkedFields,
+  ...extraFields,
+  tagIds: t.Optional(t.Union([t.Array(Id, { maxItems: 50 }), t.Null()])),
+  ogTitle: optText(LIMITS.shortText),
+  ogDescription: optText(LIMITS.text),
+  relatedProductIds: optText(LIMITS.text),
+  status: t.Optional(t.Union([t.Literal(0), t.Literal(1), t.Literal(2), t.Null()])),
+})
+export type PostSaveReq = typeof PostSaveReq.static
+
+export const SeoCheckReq = t.Object({ ...checkedFields, ...extraFields })
+export type SeoCheckReq = typeof SeoCheckReq.static
+
+/** `BlogPostRes` (spec §2.4). */
+export interface PostRes {
+  id: number
+  authorId: number | null
+  categoryId: number
+  language: string
+  slug: string
+  alternateSlug: string
+  title: string
+  summary: string
+  seoTitle: string
+  seoDescription: string
+  canonicalUrl: string
+  robots: string
+  coverImage: string
+  coverAlt: string
+  ogTitle: string
+  ogDescription: string
+  ogImage: string
+  answerSummary: string
+  author: string
+  contentHtml: string
+  contentText: string
+  relatedProductIds: string
+  reviewedAt: string | null
+  publishedAt: string | null
+  createTime: string
+  updatedTime: string
+  status: number
+  seoScore: number
+  aeoScore: number
+  clapCount: number
+  commentCount: number
+  indexable: boolean
+  keyTakeaways: string[]
+  faqBlocks: FaqBlock[]
+  toc: TocItem[]
+  tags: TagRes[]
+  category: CategoryRes | null
+  authorProfile: AuthorRes | null
+  relatedPosts: PostCard[]
+}
+
+/**
+ * A post in a list or in `relatedPosts`: the post response without the body fields
+ * (`contentHtml`, `contentText`, `toc`, `faqBlocks`, `relatedPosts`), which a card never shows
+ * and which would make every list page carry whole articles.
+ */
+export type PostCard = Omit<PostRes, 'contentHtml' | 'contentText' | 'toc' | 'faqBlocks' | 'relatedPosts'>
+
+/** The publish response (spec §2.4): the post plus what the publish refreshed. */
+export type PublishRes = PostRes & { sitemapUpdated: boolean; rssUpdated: boolean; webhookQueued: boolean }

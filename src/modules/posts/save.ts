@@ -1,0 +1,152 @@
+import { eq, inArray } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
+import type { Queryable } from '../../db/client.ts'
+import { authors, categories, posts, tags } from '../../db/schema/index.ts'
+import { Forbidden, invalidField } from '../../shared/errors.ts'
+import { formatTime, parseTime } from '../../shared/time.ts'
+import { check, suggestSlug } from '../seo/index.ts'
+import type { SeoInput } from '../seo/types.ts'
+import { DuplicateSlug } from '../taxonomy/slugs.ts'
+import type { Caller } from '../tokens/tokens.ts'
+import { prepareContent } from './content.ts'
+import { statusEvent } from './lifecycle.ts'
+import type { PostRes, PostSaveReq } from './model.ts'
+import { toPostRes } from './present.ts'
+import { livePost, recordSlugChange, replaceTags, slugHolder, type PostRow, type PostValues } from './repo.ts'
+import { checkPublishable, existingMediaKeys, sqliteWorld } from './seo.ts'
+import { POST_STATUS } from './visibility.ts'
+
+const blank = (value: string | null | undefined): string => value?.trim() ?? ''
+
+/** URL fields end up in href/src attributes on the public site: script schemes never get in. */
+function refuseScriptUrls(req: PostSaveReq): void {
+  for (const field of ['coverImage', 'ogImage', 'canonicalUrl'] as const) {
+    if (/^\s*(javascript|vbscript):/i.test(req[field] ?? '')) throw invalidField(field, 'script URLs are not allowed')
+  }
+}
+
+function normalizeReviewedAt(value: string | null | undefined): string | null {
+  if (!blank(value)) return null
+  const date = parseTime(value)
+  if (!date) throw invalidField('reviewedAt', 'expected a time like 2026-03-01 10:00:00')
+  return formatTime(date)
+}
+
+/** `relatedProductIds` is a comma-separated list of resource ids (spec §2.2). */
+function normalizeProductIds(value: string | null | undefined): string {
+  const ids = blank(value)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (ids.some((id) => !/^[1-9]\d{0,15}$/.test(id))) throw invalidField('relatedProductIds', 'expected comma-separated resource ids')
+  return [...new Set(ids)].join(',')
+}
+
+function checkReferences(db: Queryable, req: PostSaveReq, tagIds: readonly number[]): void {
+  if (!db.select({ id: categories.id }).from(categories).where(eq(categories.id, req.categoryId)).get()) {
+    throw invalidField('categoryId', `no category ${req.categoryId}`)
+  }
+  if (req.authorId && !db.select({ id: authors.id }).from(authors).where(eq(authors.id, req.authorId)).get()) {
+    throw invalidField('authorId', `no author ${req.authorId}`)
+  }
+  if (tagIds.length) {
+    const found = new Set(
+      db
+        .select({ id: tags.id })
+        .from(tags)
+        .where(inArray(tags.id, [...tagIds]))
+        .all()
+        .map((t) => t.id),
+    )
+    const unknown = tagIds.filter((id) => !found.has(id))
+    if (unknown.length) throw invalidField('tagIds', `no tag(s) ${unknown.join(', ')}`)
+  }
+}
+
+/** The stored post this save produces, before its slug is settled. Absent optional fields keep their stored value. */
+function mergeFields(req: PostSaveReq, existing: PostRow | null, status: number): Omit<PostValues, 'slug'> {
+  const keep = <K extends keyof PostRow>(key: K, fallback: PostRow[K]): PostRow[K] => (existing ? existing[key] : fallback)
+  const text = (key: keyof PostSaveReq & keyof PostRow, value: string | null | undefined) =>
+    value === undefined ? (keep(key, '' as never) as string) : blank(value)
+  return {
+    language: req.language,
+    title: req.title.trim(),
+    ...prepareContent(req.contentHtml),
+    categoryId: req.categoryId,
+    authorId: req.authorId === undefined ? keep('authorId', null) : req.authorId,
+    alternateSlug: text('alternateSlug', req.alternateSlug),
+    summary: text('summary', req.summary),
+    coverImage: text('coverImage', req.coverImage),
+    coverAlt: text('coverAlt', req.coverAlt),
+    author: text('author', req.author),
+    seoTitle: text('seoTitle', req.seoTitle),
+    seoDescription: text('seoDescription', req.seoDescription),
+    canonicalUrl: text('canonicalUrl', req.canonicalUrl),
+    robots: text('robots', req.robots),
+    ogTitle: text('ogTitle', req.ogTitle),
+    ogDescription: text('ogDescription', req.ogDescription),
+    ogImage: text('ogImage', req.ogImage),
+    answerSummary: text('answerSummary', req.answerSummary),
+    indexable: req.indexable ?? keep('indexable', true),
+    keyTakeaways: req.keyTakeaways ? req.keyTakeaways.map((s) => s.trim()) : keep('keyTakeaways', []),
+    faqBlocks: req.faqBlocks
+      ? req.faqBlocks.map((b, i) => ({ question: b.question.trim(), answer: b.answer.trim(), sortOrder: b.sortOrder ?? i + 1 }))
+      : keep('faqBlocks', []),
+    relatedProductIds: req.relatedProductIds === undefined ? keep('relatedProductIds', '') : normalizeProductIds(req.relatedProductIds),
+    reviewedAt: req.reviewedAt === undefined ? keep('reviewedAt', null) : normalizeReviewedAt(req.reviewedAt),
+    status,
+  }
+}
+
+const seoInput = (id: number | null, values: Omit<PostValues, 'slug'>, slug: string): SeoInput => ({ ...values, id, slug })
+
+/**
+ * `POST posts/save` (spec §3.1): creates a draft or updates a post to the status sent (absent:
+ * the stored one). Publishing through save needs `blog:publish` and passes the SEO gate; every
+ * save stores the latest seoScore/aeoScore.
+ */
+export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<PostRes> {
+  refuseScriptUrls(req)
+  const existing = req.id ? livePost(ctx.db, req.id) : null
+  const status = req.status ?? existing?.status ?? POST_STATUS.draft
+  if (status === POST_STATUS.published && !caller.scopes.has('blog:publish')) throw new Forbidden('blog:publish')
+  const tagIds = [...new Set(req.tagIds ?? [])]
+  const values = mergeFields(req, existing, status)
+  const requestedSlug = blank(req.slug)
+  const mediaKeys = await existingMediaKeys(ctx, seoInput(existing?.id ?? null, values, requestedSlug || existing?.slug || ''))
+
+  const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
+    const before = req.id ? livePost(tx, req.id) : null
+    checkReferences(tx, req, tagIds)
+    const world = sqliteWorld(ctx, tx, mediaKeys)
+    const id = before?.id ?? null
+    const slug = requestedSlug || before?.slug || suggestSlug(seoInput(id, values, ''), world)
+    const input = seoInput(id, values, slug)
+    const seo = status === POST_STATUS.published ? checkPublishable(ctx, tx, input, mediaKeys) : check(input, world, ctx.clock())
+    const holder = slugHolder(tx, values.language, slug, id)
+    if (holder) throw new DuplicateSlug(slug)
+
+    const now = formatTime(ctx.clock())
+    const row = {
+      ...values,
+      slug,
+      toc: seo.toc,
+      seoScore: seo.score,
+      aeoScore: seo.aeoScore,
+      updatedAt: now,
+      publishedAt: before?.publishedAt ?? (status === POST_STATUS.published ? now : null),
+    }
+    const after = before
+      ? tx.update(posts).set(row).where(eq(posts.id, before.id)).returning().get()
+      : tx
+          .insert(posts)
+          .values({ ...row, createdAt: now })
+          .returning()
+          .get()
+    if (req.tagIds !== undefined || !before) replaceTags(tx, after.id, tagIds)
+    if (before) recordSlugChange(tx, before, after)
+    record({ kind: 'post', event: statusEvent(before, after), before, after })
+    return after
+  })
+  return toPostRes(ctx.db, result)
+}

@@ -1,0 +1,74 @@
+import { and, eq, ne } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
+import { posts } from '../../db/schema/index.ts'
+import { formatTime } from '../../shared/time.ts'
+import { statusEvent } from './lifecycle.ts'
+import type { PublishRes } from './model.ts'
+import { toPostRes } from './present.ts'
+import { livePost } from './repo.ts'
+import { checkPublishable, existingMediaKeys, seoInputOf } from './seo.ts'
+import { POST_STATUS } from './visibility.ts'
+
+/**
+ * `POST posts/{id}/publish` and `operate status=1`: re-runs the SEO check on the saved post and
+ * publishes it only when no blocking item fails. Publishing a published post changes nothing and
+ * reports nothing refreshed, so a retried call is harmless.
+ */
+export async function publishPost(ctx: Ctx, id: number): Promise<PublishRes> {
+  const mediaKeys = await existingMediaKeys(ctx, seoInputOf(livePost(ctx.db, id)))
+  const { result, effects } = await ctx.changes.write(ctx.db, (tx, record) => {
+    const before = livePost(tx, id)
+    const seo = checkPublishable(ctx, tx, seoInputOf(before), mediaKeys)
+    const now = formatTime(ctx.clock())
+    // The status guard closes the race between two publishers: only one flips the row.
+    const after = tx
+      .update(posts)
+      .set({
+        status: POST_STATUS.published,
+        publishedAt: before.publishedAt ?? now,
+        seoScore: seo.score,
+        aeoScore: seo.aeoScore,
+        updatedAt: now,
+      })
+      .where(and(eq(posts.id, id), ne(posts.status, POST_STATUS.published)))
+      .returning()
+      .get()
+    if (!after) return before
+    record({ kind: 'post', event: statusEvent(before, after), before, after })
+    return after
+  })
+  return { ...toPostRes(ctx.db, result), ...effects }
+}
+
+/** `operate status=2`: takes a post offline; its SEO history stays. */
+export async function takeOffline(ctx: Ctx, id: number): Promise<true> {
+  await ctx.changes.write(ctx.db, (tx, record) => {
+    const before = livePost(tx, id)
+    const after = tx
+      .update(posts)
+      .set({ status: POST_STATUS.offline, updatedAt: formatTime(ctx.clock()) })
+      .where(and(eq(posts.id, id), ne(posts.status, POST_STATUS.offline)))
+      .returning()
+      .get()
+    if (after) record({ kind: 'post', event: statusEvent(before, after), before, after })
+  })
+  return true
+}
+
+/** `GET posts/operate` (spec §4.1): status 1 publishes through the gate, 2 takes offline. */
+export async function operatePost(ctx: Ctx, id: number, status: 1 | 2): Promise<true> {
+  if (status === POST_STATUS.published) await publishPost(ctx, id)
+  else await takeOffline(ctx, id)
+  return true
+}
+
+/** `GET posts/delete`: removed from public discovery, kept in the database for history. */
+export async function deletePost(ctx: Ctx, id: number): Promise<true> {
+  await ctx.changes.write(ctx.db, (tx, record) => {
+    const before = livePost(tx, id)
+    const now = formatTime(ctx.clock())
+    const after = tx.update(posts).set({ deletedAt: now, updatedAt: now }).where(eq(posts.id, id)).returning().get()
+    record({ kind: 'post', event: 'blog.post.deleted', before, after })
+  })
+  return true
+}

@@ -1,0 +1,135 @@
+import { and, desc, eq, isNull, lt } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { apiCalls, apiTokens } from '../../db/schema/index.ts'
+import { invalidField, NotFound } from '../../shared/errors.ts'
+import { formatTime } from '../../shared/time.ts'
+import { isScope, type Scope } from './scopes.ts'
+import { hashSecret, issueToken, maskToken, parseToken, secretMatches } from './token-format.ts'
+
+export interface Caller {
+  tokenId: number
+  name: string
+  scopes: ReadonlySet<Scope>
+}
+
+export interface TokenListing {
+  id: number
+  name: string
+  maskedToken: string
+  scopes: Scope[]
+  createTime: string
+  lastUsedAt: string | null
+  revoked: boolean
+}
+
+export function parseScopes(raw: string): Scope[] {
+  const scopes = [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ]
+  if (scopes.length === 0) throw invalidField('scopes', 'at least one scope is required')
+  const unknown = scopes.filter((s) => !isScope(s))
+  if (unknown.length) throw invalidField('scopes', `unknown scope(s): ${unknown.join(', ')}`)
+  return scopes as Scope[]
+}
+
+export function createToken(db: Db, name: string, scopes: Scope[]): { id: number; token: string } {
+  if (!name.trim()) throw invalidField('name', 'a token needs a name')
+  const issued = issueToken()
+  const row = db
+    .insert(apiTokens)
+    .values({ name: name.trim(), prefix: issued.prefix, secretHash: issued.secretHash, scopes: scopes.join(',') })
+    .returning({ id: apiTokens.id })
+    .get()
+  return { id: row.id, token: issued.plain }
+}
+
+export function listTokens(db: Db): TokenListing[] {
+  return db
+    .select()
+    .from(apiTokens)
+    .orderBy(apiTokens.id)
+    .all()
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      maskedToken: maskToken(row.prefix),
+      scopes: row.scopes.split(',') as Scope[],
+      createTime: row.createdAt,
+      lastUsedAt: row.lastUsedAt,
+      revoked: row.revokedAt !== null,
+    }))
+}
+
+export function revokeToken(db: Db, id: number, now: Date): void {
+  const revoked = db
+    .update(apiTokens)
+    .set({ revokedAt: formatTime(now) })
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id })
+    .get()
+  if (!revoked) throw new NotFound('active token', id)
+}
+
+// Compared against when the prefix is unknown, so a miss costs the same hash and compare as a hit.
+const DECOY_HASH = hashSecret('decoy')
+
+/** The caller behind a presented token, or null when it is malformed, unknown or revoked. */
+export function authenticate(db: Db, plain: string): Caller | null {
+  const parsed = parseToken(plain)
+  const row = parsed
+    ? db
+        .select()
+        .from(apiTokens)
+        .where(and(eq(apiTokens.prefix, parsed.prefix), isNull(apiTokens.revokedAt)))
+        .get()
+    : undefined
+  const matches = secretMatches(parsed?.secret ?? 'decoy', row?.secretHash ?? DECOY_HASH)
+  if (!row || !matches) return null
+  return { tokenId: row.id, name: row.name, scopes: new Set(row.scopes.split(',') as Scope[]) }
+}
+
+export interface CallRecord {
+  tokenId: number | null
+  requiredScope: string | null
+  method: string
+  path: string
+  status: number
+  code: string | null
+  message: string | null
+  ip: string
+  durationMs: number
+}
+
+/** Calls are kept this long; older rows are pruned as new ones arrive. */
+export const CALL_LOG_RETENTION_DAYS = 30
+const PRUNE_EVERY = 500
+
+export function createCallLog(db: Db, clock: () => Date) {
+  let sincePrune = PRUNE_EVERY
+  return {
+    record(call: CallRecord): void {
+      db.insert(apiCalls)
+        .values({ ...call, createdAt: formatTime(clock()) })
+        .run()
+      if (call.tokenId !== null)
+        db.update(apiTokens)
+          .set({ lastUsedAt: formatTime(clock()) })
+          .where(eq(apiTokens.id, call.tokenId))
+          .run()
+      if (++sincePrune >= PRUNE_EVERY) {
+        sincePrune = 0
+        const cutoff = formatTime(new Date(clock().getTime() - CALL_LOG_RETENTION_DAYS * 86_400_000))
+        db.delete(apiCalls).where(lt(apiCalls.createdAt, cutoff)).run()
+      }
+    },
+    recent(limit: number) {
+      return db.select().from(apiCalls).orderBy(desc(apiCalls.id)).limit(limit).all()
+    },
+  }
+}
+export type CallLog = ReturnType<typeof createCallLog>

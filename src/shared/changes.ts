@@ -1,0 +1,68 @@
+import type { Db, Tx } from '../db/client.ts'
+import type { PostRow } from '../modules/posts/repo.ts'
+
+/** The webhook events of spec §6 a post change may raise. */
+export type PostEvent = 'blog.post.published' | 'blog.post.unpublished' | 'blog.post.deleted'
+
+/** Something the public can see changed; recorded in the same transaction as the change itself. */
+export type Change =
+  | { kind: 'post'; event: PostEvent | null; before: PostRow | null; after: PostRow }
+  | { kind: 'category' | 'tag' | 'author'; id: number }
+  | { kind: 'settings' }
+
+/** What a change refreshed, as the publish response reports it (spec §2.4). */
+export interface ChangeEffects {
+  sitemapUpdated: boolean
+  rssUpdated: boolean
+  webhookQueued: boolean
+}
+
+/**
+ * A consumer of changes: `inTransaction` writes its durable outbox rows (webhook deliveries,
+ * artifact jobs) atomically with the change; `afterCommit` acts on them (renders, wakes a worker).
+ */
+export interface ChangeListener {
+  inTransaction?(tx: Tx, change: Change): Partial<ChangeEffects> | void
+  afterCommit?(change: Change): Promise<Partial<ChangeEffects> | void>
+}
+
+const NO_EFFECTS: ChangeEffects = { sitemapUpdated: false, rssUpdated: false, webhookQueued: false }
+
+const merge = (into: ChangeEffects, more: Partial<ChangeEffects> | void): ChangeEffects => {
+  if (!more) return into
+  return {
+    sitemapUpdated: into.sitemapUpdated || !!more.sitemapUpdated,
+    rssUpdated: into.rssUpdated || !!more.rssUpdated,
+    webhookQueued: into.webhookQueued || !!more.webhookQueued,
+  }
+}
+
+export type Record = (change: Change) => void
+
+export class ChangeFeed {
+  private readonly listeners: ChangeListener[] = []
+
+  subscribe(listener: ChangeListener): void {
+    this.listeners.push(listener)
+  }
+
+  /**
+   * Runs `work` in one immediate (write-locked) transaction; every change it records is handed
+   * to the listeners inside that transaction, then again after the commit. A throw rolls back
+   * the change and everything the listeners wrote for it.
+   */
+  async write<T>(db: Db, work: (tx: Tx, record: Record) => T): Promise<{ result: T; effects: ChangeEffects }> {
+    const changes: Change[] = []
+    let effects = NO_EFFECTS
+    const result = db.transaction(
+      (tx) =>
+        work(tx, (change) => {
+          changes.push(change)
+          for (const l of this.listeners) effects = merge(effects, l.inTransaction?.(tx, change))
+        }),
+      { behavior: 'immediate' },
+    )
+    for (const change of changes) for (const l of this.listeners) if (l.afterCommit) effects = merge(effects, await l.afterCommit(change))
+    return { result, effects }
+  }
+}

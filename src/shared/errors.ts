@@ -1,0 +1,49 @@
+/** A field at fault and why: the `data.errors` entries of a 400. */
+export interface FieldError {
+  field: string
+  message: string
+}
+
+/**
+ * Domain errors carry the spec's business code and HTTP status; the HTTP layer maps them
+ * to the envelope once (http/envelope.ts), so verbs never build responses.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly data: unknown = null,
+  ) {
+    super(message)
+  }
+}
+
+export class ValidationFailed extends DomainError {
+  constructor(errors: FieldError[], code = 'VALIDATION_FAILED') {
+    super(code, 400, errors.map((e) => `${e.field}: ${e.message}`).join('; '), { errors })
+  }
+}
+
+export const invalidField = (field: string, message: string, code?: string) => new ValidationFailed([{ field, message }], code)
+
+/** The spec answers a non-existent public or named resource with a 400 business error (§7). */
+export class NotFound extends DomainError {
+  constructor(what: string, ref: string | number, field = 'id') {
+    super('BLOG_NOT_FOUND', 400, `No ${what} ${typeof ref === 'number' ? ref : `"${ref}"`}.`, {
+      errors: [{ field, message: `no such ${what}` }],
+    })
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(message = 'Missing or invalid API token.') {
+    super('UNAUTHORIZED', 401, message)
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(scope: string) {
+    super('FORBIDDEN', 403, `This token lacks the scope ${scope}.`, { requiredScope: scope })
+  }
+}

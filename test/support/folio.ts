@@ -1,0 +1,140 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Subprocess } from 'bun'
+
+const ROOT = resolve(import.meta.dir, '..', '..')
+const BUN = process.execPath
+
+export interface ApiResponse<T = any> {
+  status: number
+  headers: Headers
+  body: { code: string; message: string; data: T }
+  text: string
+}
+
+export interface Folio {
+  url: string
+  dataDir: string
+  cacheDir: string
+  env: Record<string, string>
+  /** Runs the admin CLI against this instance's database; resolves with its output and exit code. */
+  cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }>
+  /** A new token with these scopes. */
+  token(...scopes: string[]): Promise<string>
+  /** A JSON call: `body` is sent as JSON unless it is a string or FormData. */
+  call<T = any>(
+    method: string,
+    path: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>
+  /** Stops the process (SIGTERM, or SIGKILL with `hard`). */
+  stop(hard?: boolean): Promise<void>
+  /** Starts the process again on the same data (after a stop). */
+  restart(): Promise<void>
+  /** Stops and removes the temp folders. */
+  dispose(): Promise<void>
+  process(): Subprocess
+}
+
+async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Promise<string> {
+  const reader = child.stdout.getReader()
+  const decoder = new TextDecoder()
+  let buffered = ''
+  const deadline = Date.now() + 15_000
+  while (Date.now() < deadline) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buffered += decoder.decode(value)
+    const match = /"message":"listening","url":"([^"]+)"/.exec(buffered)
+    if (match) {
+      reader.releaseLock()
+      void drain(child.stdout)
+      return match[1]!
+    }
+  }
+  throw new Error(`folio did not start: ${buffered}\n${await new Response(child.stderr).text()}`)
+}
+
+// Keep reading stdout so a chatty server never blocks on a full pipe.
+async function drain(stream: ReadableStream<Uint8Array>) {
+  for await (const chunk of stream) void chunk
+}
+
+/** Starts the real server (`bun src/main.ts`) on a free loopback port with temp data and cache folders. */
+export async function startFolio(env: Record<string, string> = {}): Promise<Folio> {
+  const base = mkdtempSync(join(tmpdir(), 'folio-test-'))
+  const dataDir = env.DATA_DIR ?? join(base, 'data')
+  const cacheDir = env.CACHE_DIR ?? join(base, 'cache')
+  const fullEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    CACHE_DIR: cacheDir,
+    LOG_LEVEL: 'info',
+    ...env,
+  }
+  let child: Subprocess<'ignore', 'pipe', 'pipe'>
+  let url = ''
+  const launch = async () => {
+    child = Bun.spawn([BUN, join(ROOT, 'src/main.ts')], { cwd: ROOT, env: fullEnv, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+    const listening = await waitForListening(child)
+    // A restart keeps the first port when it was fixed; with PORT=0 it gets a new one.
+    url = listening
+  }
+  await launch()
+  if (fullEnv.PORT === '0') fullEnv.PORT = new URL(url).port
+
+  const folio: Folio = {
+    get url() {
+      return url
+    },
+    dataDir,
+    cacheDir,
+    env: fullEnv,
+    async cli(...args) {
+      const proc = Bun.spawn([BUN, join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: fullEnv, stdout: 'pipe', stderr: 'pipe' })
+      const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+      return { code, stdout, stderr }
+    },
+    async token(...scopes) {
+      const out = await folio.cli('token', 'create', '--name', `test-${scopes.join('+') || 'none'}`, '--scopes', scopes.join(','))
+      if (out.code !== 0) throw new Error(`token create failed: ${out.stderr}`)
+      return out.stdout.trim()
+    },
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) }
+      if (options.token) headers.authorization = `Bearer ${options.token}`
+      let body: BodyInit | undefined
+      if (typeof options.body === 'string' || options.body instanceof FormData) body = options.body
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body)
+        headers['content-type'] ??= 'application/json'
+      }
+      const response = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' })
+      const text = await response.text()
+      let parsed: any = null
+      try {
+        parsed = text ? JSON.parse(text) : null
+      } catch {
+        parsed = null
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text }
+    },
+    async stop(hard = false) {
+      child.kill(hard ? 'SIGKILL' : 'SIGTERM')
+      await child.exited
+    },
+    async restart() {
+      await launch()
+    },
+    async dispose() {
+      if (child.exitCode === null && child.signalCode === null) await folio.stop()
+      rmSync(base, { recursive: true, force: true })
+    },
+    process: () => child,
+  }
+  return folio
+}
