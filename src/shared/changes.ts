@@ -9,6 +9,8 @@ export type Change =
   | { kind: 'post'; event: PostEvent | null; before: PostRow | null; after: PostRow }
   | { kind: 'category' | 'tag' | 'author'; id: number }
   | { kind: 'settings' }
+  /** Claps or approved comments of a post changed: public counts refresh on a bounded schedule, not per event. */
+  | { kind: 'engagement'; postId: number }
 
 /** What a change refreshed, as the publish response reports it (spec §2.4). */
 export interface ChangeEffects {
