@@ -107,7 +107,7 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) }
       if (options.token) headers.authorization = `Bearer ${options.token}`
-      let body: BodyInit | undefined
+      let body: string | FormData | undefined
       if (typeof options.body === 'string' || options.body instanceof FormData) body = options.body
       else if (options.body !== undefined) {
         body = JSON.stringify(options.body)
