@@ -4,6 +4,8 @@ import type { FieldError } from '../shared/errors.ts'
 interface TypeboxIssue {
   path: string
   message: string
+  /** For a union: one iterator of errors per variant. */
+  errors?: Iterable<TypeboxIssue>[]
   schema?: { anyOf?: Array<{ type?: string; const?: unknown }>; type?: string; description?: string }
   value?: unknown
 }
@@ -21,6 +23,21 @@ function describe(issue: TypeboxIssue): string {
   return issue.message.charAt(0).toLowerCase() + issue.message.slice(1)
 }
 
+/**
+ * A union (say, "an array or null") fails as a whole; the variant error with the deepest path
+ * names the field the client actually got wrong (`faqBlocks.0.question`, not `faqBlocks`).
+ */
+function deepest(issue: TypeboxIssue): TypeboxIssue {
+  let best = issue
+  for (const variant of issue.errors ?? []) {
+    for (const inner of variant) {
+      const candidate = deepest(inner)
+      if ((candidate.path ?? '').length > (best.path ?? '').length) best = candidate
+    }
+  }
+  return best
+}
+
 /** Elysia's validation error (422 by default) as the fields at fault, for a 400 in the envelope. */
 export function validationFields(error: Readonly<ValidationError>): FieldError[] {
   const fallback = error.type === 'body' ? 'body' : error.type
@@ -31,7 +48,7 @@ export function validationFields(error: Readonly<ValidationError>): FieldError[]
     // Some validators (standard schema) expose no issue list; fall back to the summary below.
   }
   const byField = new Map<string, string>()
-  for (const issue of issues) {
+  for (const issue of issues.map(deepest)) {
     const field = fieldOf(issue.path ?? '', fallback)
     if (!byField.has(field)) byField.set(field, describe(issue))
   }

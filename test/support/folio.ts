@@ -108,9 +108,10 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
       const headers: Record<string, string> = { ...(options.headers ?? {}) }
       if (options.token) headers.authorization = `Bearer ${options.token}`
       let body: string | FormData | undefined
-      if (typeof options.body === 'string' || options.body instanceof FormData) body = options.body
+      if (options.body instanceof FormData) body = options.body
       else if (options.body !== undefined) {
-        body = JSON.stringify(options.body)
+        // A string is sent as it is (to test malformed JSON); anything else is serialized.
+        body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
         headers['content-type'] ??= 'application/json'
       }
       const response = await fetch(`${url}${path}`, { method, headers, body, redirect: 'manual' })
