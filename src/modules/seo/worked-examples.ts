@@ -2,12 +2,12 @@
  * The worked examples of seo-rules.md §6 as data, shared by the tests and the benchmark.
  * Blocks are built exactly as §6 defines them.
  */
-import { createTestWorld } from './test-world.ts'
+import { createTestWorld, type TestWorldData } from './test-world.ts'
 import type { SeoInput } from './types.ts'
 
 export const NOW = new Date('2026-03-01T00:00:00Z')
 
-export const WORLD = createTestWorld({
+export const WORLD_DATA: TestWorldData = {
   siteUrl: 'https://blog.example.com',
   mediaUrl: 'https://blog.example.com/media',
   posts: [
@@ -17,7 +17,8 @@ export const WORLD = createTestWorld({
   ],
   authors: [{ id: 7, status: 1 }],
   categories: [{ id: 1, nameEn: 'Guides', nameZh: '指南' }],
-})
+}
+export const WORLD = createTestWorld(WORLD_DATA)
 
 export const F = 'The team reads the docs and picks the best tool.'
 export const Z = '我们先读文档，再挑选最合适的工具。'
