@@ -1,11 +1,9 @@
 import { describe } from 'bun:test'
 import { createTestWorld } from '../test-world.ts'
 import { E0_HTML, WORLD_DATA } from '../worked-examples.ts'
-import { BASE, cases } from './rule-test-helpers.ts'
+import { BASE, cases, han, words } from './rule-test-helpers.ts'
 
 const { en, zh } = BASE
-const words = (n: number) => 'word '.repeat(n).trim()
-const han = (n: number) => '字'.repeat(n)
 
 describe('aeo rules', () => {
   cases('answer_summary', [

@@ -1,9 +1,7 @@
 import { describe } from 'bun:test'
-import { BASE, cases } from './rule-test-helpers.ts'
+import { BASE, cases, han, letters } from './rule-test-helpers.ts'
 
 const { en, zh } = BASE
-const letters = (n: number) => 'a'.repeat(n)
-const han = (n: number) => '字'.repeat(n)
 
 describe('basic rules', () => {
   cases('title_length', [

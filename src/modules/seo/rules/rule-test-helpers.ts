@@ -31,3 +31,8 @@ export function cases(code: string, list: readonly Case[]): void {
     })
   }
 }
+
+/** Field-length fillers: n Latin letters, n Han characters, n English words. */
+export const letters = (n: number): string => 'a'.repeat(n)
+export const han = (n: number): string => '字'.repeat(n)
+export const words = (n: number): string => 'word '.repeat(n).trim()

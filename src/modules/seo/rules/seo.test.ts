@@ -1,11 +1,9 @@
 import { describe } from 'bun:test'
 import { createTestWorld } from '../test-world.ts'
 import { WORLD_DATA } from '../worked-examples.ts'
-import { BASE, cases } from './rule-test-helpers.ts'
+import { BASE, cases, han, letters } from './rule-test-helpers.ts'
 
 const { en, zh } = BASE
-const letters = (n: number) => 'a'.repeat(n)
-const han = (n: number) => '字'.repeat(n)
 
 describe('seo rules', () => {
   cases('seo_title_length', [
