@@ -1,0 +1,45 @@
+/**
+ * SEO check throughput and latency by post size (`bun bench/seo.bench.ts`).
+ * A post is the worked example's body repeated: ~331 words (en) or ~768 characters (zh) a copy.
+ */
+import { check } from '../src/modules/seo/engine.ts'
+import type { SeoInput } from '../src/modules/seo/types.ts'
+import { E0, E0_HTML, NOW, WORLD, Z0, Z0_HTML } from '../src/modules/seo/worked-examples.ts'
+
+const SIZES = [300, 3_000, 30_000]
+const BUDGET_MS = 1_500
+
+/** A post of about `words` English words, or the equivalent scale of Chinese characters (×2.3, as in E0/Z0). */
+function postOf(base: SeoInput, html: string, copies: number): SeoInput {
+  return { ...base, contentHtml: Array.from({ length: copies }, () => html).join('\n') }
+}
+
+function measure(input: SeoInput) {
+  for (let i = 0; i < 5; i++) check(input, WORLD, NOW)
+  const samples: number[] = []
+  const started = performance.now()
+  while (performance.now() - started < BUDGET_MS || samples.length < 20) {
+    const t = performance.now()
+    check(input, WORLD, NOW)
+    samples.push(performance.now() - t)
+  }
+  samples.sort((a, b) => a - b)
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0
+  const mean = samples.reduce((a, b) => a + b, 0) / samples.length
+  return { perSecond: 1000 / mean, p50: at(0.5), p99: at(0.99), mean }
+}
+
+console.log('lang  size     units   checks/s   p50 ms   p99 ms')
+for (const [language, base, html] of [['en', E0, E0_HTML], ['zh', Z0, Z0_HTML]] as const) {
+  const means: number[] = []
+  for (const words of SIZES) {
+    const input = postOf(base, html, Math.max(1, Math.round(words / 331)))
+    const units = check(input, WORLD, NOW).items.find((item) => item.code === 'thin_content')?.message.match(/\d+/)?.[0]
+    const r = measure(input)
+    means.push(r.mean)
+    console.log(
+      `${language}    ${String(words).padEnd(7)}  ${String(units).padStart(6)}  ${r.perSecond.toFixed(0).padStart(9)}  ${r.p50.toFixed(3).padStart(7)}  ${r.p99.toFixed(3).padStart(7)}`,
+    )
+  }
+  console.log(`${language}    cost ratio 30,000 : 3,000 = ${((means[2] ?? 0) / (means[1] ?? 1)).toFixed(2)} (linear ≈ 10)`)
+}

@@ -1,0 +1,22 @@
+import { isUsableMediaUrl, mediaReferences } from '../media.ts'
+import { defineRule, fail, NO_LIMITS, notApplicable, pass } from '../rule.ts'
+
+export const brokenMediaUrl = defineRule({
+  code: 'broken_media_url',
+  step: 'content',
+  targetField: 'contentHtml',
+  weight: 3,
+  blocking: true,
+  thresholds: NO_LIMITS,
+  why: 'Broken media publish as holes.',
+  fixAction: 'Re-upload; use the returned URL.',
+  autoFixType: null,
+  judge({ post, body, world }) {
+    const refs = mediaReferences(post, body.mediaUrls)
+    if (refs.length === 0) return notApplicable('no media URLs.')
+    const broken = refs.filter((ref) => !isUsableMediaUrl(ref.url, world))
+    const [first] = broken
+    if (!first) return pass(`All ${refs.length} media URL(s) can be served.`)
+    return fail(`${broken.length} media URL(s) cannot be served: ${first.url.trim()}.`, first.field)
+  },
+})

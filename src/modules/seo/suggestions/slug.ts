@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto'
+import { pinyin } from 'pinyin-pro'
+import type { Language } from '../../../shared/language.ts'
+import type { SeoInput, SeoWorld } from '../types.ts'
+
+const MAX_GENERATED = 60
+const MIN_SLUG = 3
+const HAN = /\p{Script=Han}/u
+
+/** §5 step 2: a readable ASCII slug of a title; Han becomes toneless pinyin, one syllable a word. */
+export function slugFromTitle(title: string): string {
+  const romanized = HAN.test(title) ? pinyin(title, { toneType: 'none', separator: ' ', nonZh: 'consecutive' }) : title
+  const slug = romanized
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+  if (slug.length <= MAX_GENERATED) return slug
+  const lastHyphen = slug.lastIndexOf('-', MAX_GENERATED)
+  return lastHyphen > 0 ? slug.slice(0, lastHyphen) : slug.slice(0, MAX_GENERATED)
+}
+
+/** The post that already owns `slug` in this language, other than the post itself (duplicate_slug). */
+export function slugOwner(slug: string, input: Pick<SeoInput, 'id' | 'language'>, world: SeoWorld) {
+  const owner = world.postBySlug(input.language, slug)
+  return owner && owner.id !== input.id ? owner : undefined
+}
+
+function pairedEnglishSlug(input: SeoInput, world: SeoWorld): string | undefined {
+  const alternate = input.alternateSlug?.trim()
+  if (input.language !== 'zh' || !alternate) return undefined
+  return world.postByCurrentSlug('en', alternate)?.slug
+}
+
+function fallbackSlug(id: number | null | undefined, language: Language, title: string): string {
+  if (id !== null && id !== undefined) return `post-${id}`
+  return `post-${createHash('sha1').update(`${language}:${title}`, 'utf8').digest('hex').slice(0, 8)}`
+}
+
+/**
+ * generatedSlug of §5. The post lifecycle fills a blank slug with it on save, and the check uses it as
+ * the effective slug, so both must stay this one function.
+ */
+export function suggestSlug(input: SeoInput, world: SeoWorld): string {
+  const title = typeof input.title === 'string' ? input.title : ''
+  let base = pairedEnglishSlug(input, world) ?? slugFromTitle(title)
+  if (base.length < MIN_SLUG) base = fallbackSlug(input.id, input.language, title)
+  let slug = base
+  for (let n = 2; slugOwner(slug, input, world); n++) slug = `${base}-${n}`
+  return slug
+}

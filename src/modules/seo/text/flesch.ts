@@ -1,0 +1,26 @@
+import type { Sentence } from './sentences.ts'
+import { wordRuns } from './units.ts'
+
+/** Syllable estimate of §4: vowel groups, a silent final "e" (but not "-le"), at least one. */
+export function syllables(word: string): number {
+  const letters = word.toLowerCase().replace(/[^a-z]/g, '')
+  if (letters === '') return 1
+  let count = letters.match(/[aeiouy]+/g)?.length ?? 0
+  if (letters.endsWith('e') && !letters.endsWith('le') && count > 1) count -= 1
+  return Math.max(1, count)
+}
+
+/** Flesch reading ease over §2 sentences, clamped 0–100, one decimal; null without words. */
+export function fleschReadingEase(sentences: readonly Sentence[]): number | null {
+  let words = 0
+  let syllableCount = 0
+  for (const sentence of sentences) {
+    for (const word of wordRuns(sentence.text)) {
+      words += 1
+      syllableCount += syllables(word)
+    }
+  }
+  if (words === 0) return null
+  const score = 206.835 - 1.015 * (words / sentences.length) - 84.6 * (syllableCount / words)
+  return Math.round(Math.min(100, Math.max(0, score)) * 10) / 10
+}
