@@ -43,7 +43,13 @@ describe('tokens', () => {
   test('missing, malformed, unknown and revoked tokens are 401', async () => {
     const token = await folio.token('blog:write')
     const forged = token.slice(0, -4) + 'AAAA'
-    for (const headers of [{}, { authorization: 'Bearer nonsense' }, { 'x-api-token': forged }, { authorization: 'Basic abc' }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer nonsense' },
+      { 'x-api-token': forged },
+      { authorization: 'Basic abc' },
+    ]
+    for (const headers of attempts) {
       const res = await saveCategory(headers)
       expect(res.status).toBe(401)
       expect(res.body.code).toBe('UNAUTHORIZED')

@@ -82,15 +82,18 @@ export function normalizePost(input: SeoInput): Post {
     answerSummary: text(input.answerSummary),
     keyTakeaways: Array.isArray(input.keyTakeaways) ? input.keyTakeaways.map(text) : [],
     faqBlocks: Array.isArray(input.faqBlocks)
-      ? input.faqBlocks.map((block) => ({ question: text(block?.question), answer: text(block?.answer), sortOrder: block?.sortOrder ?? null }))
+      ? input.faqBlocks.map((block) => ({
+          question: text(block?.question),
+          answer: text(block?.answer),
+          sortOrder: block?.sortOrder ?? null,
+        }))
       : [],
     reviewedAt: text(input.reviewedAt),
   }
 }
 
 /** Public URL of a post: SITE_URL (without a trailing slash) + postPath. */
-export const postUrl = (siteUrl: string, language: Language, slug: string): string =>
-  siteUrl.replace(/\/+$/, '') + postPath(language, slug)
+export const postUrl = (siteUrl: string, language: Language, slug: string): string => siteUrl.replace(/\/+$/, '') + postPath(language, slug)
 
 export function buildContext(input: SeoInput, world: SeoWorld, now: Date): CheckContext {
   const post = normalizePost(input)

@@ -22,7 +22,12 @@ export interface TestWorldData {
 /** An in-memory SeoWorld from plain arrays, for tests and for callers without a database. */
 export function createTestWorld(data: TestWorldData = {}): SeoWorld {
   const live = (data.posts ?? []).filter((post) => !post.deleted)
-  const asWorldPost = ({ id, language, slug, alternateSlug }: TestPost): WorldPost => ({ id, language, slug, alternateSlug: alternateSlug ?? '' })
+  const asWorldPost = ({ id, language, slug, alternateSlug }: TestPost): WorldPost => ({
+    id,
+    language,
+    slug,
+    alternateSlug: alternateSlug ?? '',
+  })
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
   const find = (language: Language, test: (post: TestPost) => boolean) => {
     const post = live.find((candidate) => candidate.language === language && test(candidate))

@@ -12,8 +12,18 @@ const item = (result: SeoCheckResult, code: string) => {
 }
 const tocOf = (result: SeoCheckResult) => result.toc.map(({ id, level }) => [id, level])
 
-const EN_TOC = [['what-is-a-static-site-generator', 2], ['how-do-you-compare-build-speed', 2], ['which-tools-did-we-test', 3], ['sources', 2]]
-const ZH_TOC = [['什么是静态网站生成器', 2], ['如何比较构建速度', 2], ['我们测试了哪些工具', 3], ['参考资料', 2]]
+const EN_TOC = [
+  ['what-is-a-static-site-generator', 2],
+  ['how-do-you-compare-build-speed', 2],
+  ['which-tools-did-we-test', 3],
+  ['sources', 2],
+]
+const ZH_TOC = [
+  ['什么是静态网站生成器', 2],
+  ['如何比较构建速度', 2],
+  ['我们测试了哪些工具', 3],
+  ['参考资料', 2],
+]
 
 describe('§6 blocks', () => {
   test('F, Z, S(n), H(n) measure as the catalogue says', async () => {
@@ -60,7 +70,14 @@ describe('worked examples (§6)', () => {
   test('E1 the blocked draft', () => {
     const r = run(X.E1)
     expect(failing(r)).toEqual([
-      'cover_alt', 'thin_content', 'content_length', 'internal_links', 'outbound_links', 'question_headings', 'citations', 'duplicate_slug',
+      'cover_alt',
+      'thin_content',
+      'content_length',
+      'internal_links',
+      'outbound_links',
+      'question_headings',
+      'citations',
+      'duplicate_slug',
     ])
     expect([r.score, r.aeoScore, r.canPublish]).toEqual([74, 80, false])
     expect(r.scoreSummary).toBe(

@@ -4,7 +4,25 @@ import { walkHtml, type HtmlElement } from './parse.ts'
 /** §2: subtrees whose text is not body text. */
 const EXCLUDED = new Set(['script', 'style', 'noscript', 'template', 'svg', 'pre', 'code'])
 /** §2: elements that end a block of text. */
-const BLOCK = new Set(['p', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'figcaption', 'td', 'th', 'dd', 'dt', 'div', 'section', 'br'])
+const BLOCK = new Set([
+  'p',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'figcaption',
+  'td',
+  'th',
+  'dd',
+  'dt',
+  'div',
+  'section',
+  'br',
+])
 /** §5: headings quoted or shown as code are not part of the TOC. */
 const NOT_IN_TOC = new Set(['pre', 'code', 'blockquote'])
 const HEADING = /^h([1-6])$/
@@ -73,8 +91,17 @@ interface Open<T> {
 
 export function analyseBody(html: string): BodyFacts {
   const facts: BodyFacts = {
-    blocks: [], text: '', units: 0, headings: [], firstElement: undefined,
-    paragraphs: [], sections: [], images: [], links: [], mediaUrls: [], ids: new Set(),
+    blocks: [],
+    text: '',
+    units: 0,
+    headings: [],
+    firstElement: undefined,
+    paragraphs: [],
+    sections: [],
+    images: [],
+    links: [],
+    mediaUrls: [],
+    ids: new Set(),
   }
   let excluded = 0
   let template = 0
@@ -120,7 +147,14 @@ export function analyseBody(html: string): BodyFacts {
       const level = HEADING.exec(name)?.[1]
       if (level !== undefined) {
         const n = Number(level)
-        const entry: Heading = { level: n, text: '', id: element.attrs.id, inToc: (n === 2 || n === 3) && notInToc === 0, start: element.start, end: element.end }
+        const entry: Heading = {
+          level: n,
+          text: '',
+          id: element.attrs.id,
+          inToc: (n === 2 || n === 3) && notInToc === 0,
+          start: element.start,
+          end: element.end,
+        }
         facts.headings.push(entry)
         headings.push({ entry, parts: [] })
         if (n >= 2 && n <= 4) {

@@ -5,7 +5,8 @@ import { decodeEntities } from './entities.ts'
 
 describe('body text (§2)', () => {
   test('excluded subtrees, entities, block boundaries, whitespace', () => {
-    const html = '<p>Fish &amp; chips&nbsp;&#x263A;</p><script>var x = "<p>no</p>"</script><pre>code</pre><noscript>n</noscript>' +
+    const html =
+      '<p>Fish &amp; chips&nbsp;&#x263A;</p><script>var x = "<p>no</p>"</script><pre>code</pre><noscript>n</noscript>' +
       '<template><p>t</p></template><svg><text>s</text></svg><div>one<br>two</div><ul><li>a</li><li>b</li></ul><p>in<b>line</b>  text</p>'
     expect(contentText(html)).toBe('Fish & chips ☺\none\ntwo\na\nb\ninline text')
   })
@@ -19,10 +20,15 @@ describe('body text (§2)', () => {
   })
   test('headings in pre/code are ignored; in blockquote they are outside the TOC', () => {
     const facts = analyseBody('<pre><h2>a</h2></pre><blockquote><h2>b</h2></blockquote><h3 ID="c">c</h3>')
-    expect(facts.headings.map((h) => [h.text, h.inToc, h.id])).toEqual([['b', false, undefined], ['c', true, 'c']])
+    expect(facts.headings.map((h) => [h.text, h.inToc, h.id])).toEqual([
+      ['b', false, undefined],
+      ['c', true, 'c'],
+    ])
   })
   test('media, images, links and ids are collected', () => {
-    const facts = analyseBody('<img src="a.png" alt="A" role="none"><video src="v.mp4" poster="p.png"></video><source src="s.webm"><a href="/x" rel="nofollow" id="l">x</a>')
+    const facts = analyseBody(
+      '<img src="a.png" alt="A" role="none"><video src="v.mp4" poster="p.png"></video><source src="s.webm"><a href="/x" rel="nofollow" id="l">x</a>',
+    )
     expect(facts.mediaUrls).toEqual(['a.png', 'v.mp4', 'p.png', 's.webm'])
     expect(facts.images).toEqual([{ src: 'a.png', alt: 'A', role: 'none', ariaHidden: undefined }])
     expect(facts.links).toEqual([{ href: '/x', rel: 'nofollow' }])

@@ -29,10 +29,20 @@ describe('basic rules', () => {
 
   cases('language_match', [
     { name: 'en with 29% Han passes', input: { ...en, title: 'x', contentHtml: `<p>${'word '.repeat(70)}${han(29)}</p>` }, passed: true },
-    { name: 'en with 30% Han fails', input: { ...en, title: 'x', contentHtml: `<p>${'word '.repeat(69)}${han(30)}</p>` }, passed: false, message: 'Post is marked en but 30% of its text is Chinese.' },
+    {
+      name: 'en with 30% Han fails',
+      input: { ...en, title: 'x', contentHtml: `<p>${'word '.repeat(69)}${han(30)}</p>` },
+      passed: false,
+      message: 'Post is marked en but 30% of its text is Chinese.',
+    },
     { name: 'zh with 50% Han passes', input: { ...zh, title: '字', contentHtml: `<p>${'word '.repeat(50)}${han(49)}</p>` }, passed: true },
     { name: 'zh with 49% Han fails', input: { ...zh, title: '字', contentHtml: `<p>${'word '.repeat(51)}${han(48)}</p>` }, passed: false },
-    { name: 'fewer than 20 letters and words passes', input: { ...zh, title: 'a', contentHtml: '<p>eighteen words here</p>' }, passed: true, message: /^Not applicable:/ },
+    {
+      name: 'fewer than 20 letters and words passes',
+      input: { ...zh, title: 'a', contentHtml: '<p>eighteen words here</p>' },
+      passed: true,
+      message: /^Not applicable:/,
+    },
   ])
 
   cases('summary_present', [
@@ -61,5 +71,4 @@ describe('basic rules', () => {
     { name: 'file name fails', input: { ...en, coverAlt: 'IMG_0042.JPEG' }, passed: false },
     { name: 'blank fails', input: { ...en, coverAlt: ' ' }, passed: false },
   ])
-
 })

@@ -1,6 +1,5 @@
+import { SLUG_SHAPE } from '../../../shared/slug.ts'
 import { both, defineRule, fail, inRange, pass } from '../rule.ts'
-
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 export const slugFormat = defineRule({
   code: 'slug_format',
@@ -14,7 +13,7 @@ export const slugFormat = defineRule({
   fixAction: 'Use the suggested slug.',
   autoFixType: 'slug',
   judge({ effectiveSlug: slug }, range) {
-    if (SLUG.test(slug) && inRange(slug.length, range)) return pass(`Slug "${slug}" has ${slug.length} characters.`)
+    if (SLUG_SHAPE.test(slug) && inRange(slug.length, range)) return pass(`Slug "${slug}" has ${slug.length} characters.`)
     return fail(`Slug "${slug}" must be lower-case ASCII words joined by hyphens, ${range.min}–${range.max} characters.`)
   },
 })

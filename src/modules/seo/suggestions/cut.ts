@@ -40,5 +40,4 @@ export function cutToFit(text: string, max: number, language: Language, measure:
 }
 
 /** Cut so that the text plus "…" fits in `max` characters (descriptions, excerpts). */
-export const cutWithEllipsis = (text: string, max: number, language: Language): string =>
-  `${cutToFit(text, max - 1, language)}…`
+export const cutWithEllipsis = (text: string, max: number, language: Language): string => `${cutToFit(text, max - 1, language)}…`

@@ -1,26 +1,12 @@
 import { createHash } from 'node:crypto'
-import { pinyin } from 'pinyin-pro'
+import { firstFreeSlug, slugOf } from '../../../shared/slug.ts'
 import type { Language } from '../../../shared/language.ts'
 import type { SeoInput, SeoWorld } from '../types.ts'
 
-const MAX_GENERATED = 60
 const MIN_SLUG = 3
-const HAN = /\p{Script=Han}/u
 
-/** §5 step 2: a readable ASCII slug of a title; Han becomes toneless pinyin, one syllable a word. */
-export function slugFromTitle(title: string): string {
-  const romanized = HAN.test(title) ? pinyin(title, { toneType: 'none', separator: ' ', nonZh: 'consecutive' }) : title
-  const slug = romanized
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-  if (slug.length <= MAX_GENERATED) return slug
-  const lastHyphen = slug.lastIndexOf('-', MAX_GENERATED)
-  return lastHyphen > 0 ? slug.slice(0, lastHyphen) : slug.slice(0, MAX_GENERATED)
-}
+/** §5 step 2, shared with the taxonomy's generated slugs. */
+export const slugFromTitle = (title: string): string => slugOf(title, 60)
 
 /** The post that already owns `slug` in this language, other than the post itself (duplicate_slug). */
 export function slugOwner(slug: string, input: Pick<SeoInput, 'id' | 'language'>, world: SeoWorld) {
@@ -47,7 +33,5 @@ export function suggestSlug(input: SeoInput, world: SeoWorld): string {
   const title = typeof input.title === 'string' ? input.title : ''
   let base = pairedEnglishSlug(input, world) ?? slugFromTitle(title)
   if (base.length < MIN_SLUG) base = fallbackSlug(input.id, input.language, title)
-  let slug = base
-  for (let n = 2; slugOwner(slug, input, world); n++) slug = `${base}-${n}`
-  return slug
+  return firstFreeSlug(base, (slug) => slugOwner(slug, input, world) !== undefined)
 }

@@ -14,7 +14,13 @@ const world = createTestWorld({
     { id: 3, language: 'en', slug: 'old', previousSlugs: ['moved'] },
   ],
 })
-const post = (title: string, extra: Partial<SeoInput> = {}): SeoInput => ({ language: 'en', title, contentHtml: '', categoryId: 1, ...extra })
+const post = (title: string, extra: Partial<SeoInput> = {}): SeoInput => ({
+  language: 'en',
+  title,
+  contentHtml: '',
+  categoryId: 1,
+  ...extra,
+})
 const para = (text: string) => ({ text, units: 0 })
 
 describe('generatedSlug', () => {

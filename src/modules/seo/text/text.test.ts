@@ -34,11 +34,19 @@ describe('units u(text)', () => {
 describe('sentences', () => {
   test('en splits after terminators followed by space or end; closing quotes stay', () => {
     expect(splitSentences('He said "Go." Then left! Version 1.2 is out… ok', 'en').map((s) => s.text)).toEqual([
-      'He said "Go."', 'Then left!', 'Version 1.2 is out…', 'ok',
+      'He said "Go."',
+      'Then left!',
+      'Version 1.2 is out…',
+      'ok',
     ])
   })
   test('zh also splits after 。！？ without a space; sentences without units are dropped', () => {
-    expect(splitSentences('我们读文档。再挑选！“真的吗？”好 ...', 'zh').map((s) => s.text)).toEqual(['我们读文档。', '再挑选！', '“真的吗？”', '好 ...'])
+    expect(splitSentences('我们读文档。再挑选！“真的吗？”好 ...', 'zh').map((s) => s.text)).toEqual([
+      '我们读文档。',
+      '再挑选！',
+      '“真的吗？”',
+      '好 ...',
+    ])
     expect(splitSentences('我们读文档。再挑选！', 'en').length).toBe(1)
     expect(splitSentences('... !!! ', 'en')).toEqual([])
   })
@@ -46,7 +54,9 @@ describe('sentences', () => {
 
 describe('Flesch', () => {
   test('syllable rules', () => {
-    expect(['the', 'team', 'reads', 'table', 'make', 'rhythm', '2026', 'beautiful', 'queue'].map(syllables)).toEqual([1, 1, 1, 2, 1, 1, 1, 3, 1])
+    expect(['the', 'team', 'reads', 'table', 'make', 'rhythm', '2026', 'beautiful', 'queue'].map(syllables)).toEqual([
+      1, 1, 1, 2, 1, 1, 1, 3, 1,
+    ])
   })
   test('F scores above 100 and clamps', () => {
     expect(fleschReadingEase(splitSentences('The team reads the docs and picks the best tool.', 'en'))).toBe(100)
