@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { startFolio, type Folio } from '../support/folio.ts'
+
+let folio: Folio
+beforeAll(async () => {
+  folio = await startFolio({ RATE_LIMIT_PER_MINUTE: '5' })
+})
+afterAll(() => folio.dispose())
+
+test('past the limit a call gets the policy rejection: HTTP 200, RATE_LIMITED, with back-off headers', async () => {
+  const token = await folio.token('blog:read')
+  const responses = []
+  for (let i = 0; i < 6; i++) responses.push(await folio.call('GET', '/api/v1/blog/categories', { token }))
+  for (const [i, res] of responses.slice(0, 5).entries()) {
+    expect(res.body.code).toBe('0000')
+    expect(res.headers.get('ratelimit-limit')).toBe('5')
+    expect(res.headers.get('ratelimit-remaining')).toBe(String(4 - i))
+  }
+  const rejected = responses[5]!
+  expect(rejected.status).toBe(200)
+  expect(rejected.body.code).toBe('RATE_LIMITED')
+  const retryAfter = Number(rejected.headers.get('retry-after'))
+  expect(retryAfter).toBeGreaterThan(0)
+  expect(retryAfter).toBeLessThanOrEqual(60)
+  expect(rejected.headers.get('ratelimit-remaining')).toBe('0')
+
+  // Each token+IP pair has its own budget, and anonymous callers have theirs (per IP).
+  const other = await folio.token('blog:read')
+  expect((await folio.call('GET', '/api/v1/blog/categories', { token: other })).body.code).toBe('0000')
+  expect((await folio.call('GET', '/api/v1/blog/categories')).body.code).toBe('0000')
+})
