@@ -57,7 +57,11 @@ cmd_install() {
 	fi
 	log "building $MINIO_MODULE@$MINIO_VERSION with $(go version | awk '{print $3}') (a cold build takes several minutes)"
 	local started=$SECONDS tmp_bin
+	# Stale build folders of interrupted installs go first; ours goes however we exit.
+	rm -rf "$CACHE_DIR"/build.*
 	tmp_bin="$(mktemp -d "$CACHE_DIR/build.XXXXXX")"
+	# shellcheck disable=SC2064
+	trap "rm -rf '$tmp_bin'" EXIT
 	# GOTOOLCHAIN=local: build with the Go that is here, never download another toolchain.
 	# CGO_ENABLED=0: a static binary, no C compiler needed.
 	if ! GOBIN="$tmp_bin" GOTOOLCHAIN=local CGO_ENABLED=0 \

@@ -25,7 +25,13 @@ const SECRET_KEY = 'folio-test-secret'
  * (see MINIO_SETUP_TIMEOUT_MS).
  */
 export async function startMinio(): Promise<RunningMinio> {
-  await run(['install'], 'install')
+  if (!(await run(['path'], 'path').catch(() => ''))) {
+    // Say why the first run sits silent for minutes.
+    const started = Date.now()
+    console.error('test/support/minio: building MinIO from source (cached afterwards; a cold build takes about 3 minutes)')
+    await run(['install'], 'install')
+    console.error(`test/support/minio: MinIO built in ${Math.round((Date.now() - started) / 1000)}s`)
+  }
   const dir = await mkdtemp(join(tmpdir(), 'folio-minio-'))
   const env = {
     ...process.env,
