@@ -13,8 +13,10 @@
 # Why a pseudo-version and not a RELEASE tag: MinIO's release tags are not semver, so the
 # module proxy only knows commits as pseudo-versions, and the proxy reachable from our
 # machines refuses the pseudo-versions of the 2025 RELEASE.* commits ("403 This module
-# version is not available"); it serves the module's @latest, the final commit of the
-# now-archived community repository (2026-02-12), which has no further releases to chase.
+# version is not available"), including RELEASE.2025-10-15T17-29-55Z's
+# v0.0.0-20251015172955-9e49d5e7a648. It serves only the module's @latest, the commit of
+# 2026-02-12 pinned here (MinIO published no RELEASE tag after October 2025). If the proxy
+# ever serves the 2025 release, switching MINIO_VERSION to it is a one-line change.
 set -euo pipefail
 
 MINIO_MODULE=github.com/minio/minio
