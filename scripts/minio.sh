@@ -15,7 +15,7 @@
 # machines refuses the pseudo-versions of the 2025 RELEASE.* commits ("403 This module
 # version is not available"), including RELEASE.2025-10-15T17-29-55Z's
 # v0.0.0-20251015172955-9e49d5e7a648. It serves only the module's @latest, the commit of
-# 2026-02-12 pinned here (MinIO published no RELEASE tag after October 2025). If the proxy
+# 2026-02-12 pinned here (newer than the last RELEASE tag we know of, October 2025). If the proxy
 # ever serves the 2025 release, switching MINIO_VERSION to it is a one-line change.
 set -euo pipefail
 
