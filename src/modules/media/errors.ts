@@ -1,0 +1,33 @@
+/** Why an upload was refused; the HTTP layer maps every one to 400 in the envelope. */
+export type MediaRejectCode = 'MEDIA_UNSUPPORTED_TYPE' | 'MEDIA_TOO_LARGE' | 'MEDIA_EMPTY'
+
+/** Extra facts for the envelope's `data`, so a client can correct its request. */
+export interface MediaRejectData {
+  field: 'file'
+  acceptedTypes?: readonly string[]
+  maxBytes?: number
+  size?: number
+}
+
+/** An upload the service will not store. Carries `field` so the envelope can name the part at fault. */
+export class MediaRejected extends Error {
+  override readonly name = 'MediaRejected'
+  readonly field = 'file' as const
+
+  constructor(
+    readonly code: MediaRejectCode,
+    message: string,
+    readonly data: MediaRejectData = { field: 'file' },
+  ) {
+    super(message)
+  }
+}
+
+/** A key that could escape the media root or that we would never have generated. */
+export class InvalidMediaKey extends Error {
+  override readonly name = 'InvalidMediaKey'
+
+  constructor(readonly key: string) {
+    super(`invalid media key: ${JSON.stringify(key.slice(0, 200))}`)
+  }
+}

@@ -1,0 +1,137 @@
+import { ACCEPTED_MIME_TYPES, ACCEPTED_TYPES_TEXT, detectMediaType } from './detect.ts'
+import { MediaRejected } from './errors.ts'
+import { contentHash, keyFor, mediaUrlFor } from './keys.ts'
+import type { MediaIndex, MediaStore } from './store.ts'
+
+export interface UploadDeps {
+  store: MediaStore
+  /** `MEDIA_URL`: public base of uploaded media. */
+  mediaUrl: string
+  /** `MAX_UPLOAD_BYTES`. */
+  maxBytes: number
+  /** Clock for the `YYYY/MM/` prefix; injectable for tests. */
+  now?: () => Date
+  /** Record of uploads by hash; without it, dedupe holds within a month only. */
+  index?: MediaIndex
+}
+
+/**
+ * What an upload may arrive as: a `File`/`Blob` from a multipart body (its size is known
+ * before any byte is read), raw bytes, or a stream with an optional declared size
+ * (Content-Length), which is read only up to the limit.
+ */
+export type UploadInput =
+  | Blob
+  | Uint8Array
+  | { stream: ReadableStream<Uint8Array>; size?: number | null | undefined }
+
+export interface UploadedMedia {
+  key: string
+  url: string
+  contentType: string
+  size: number
+  /** Full sha256 hex of the bytes. */
+  hash: string
+  /** True when the same bytes were already stored and nothing was written. */
+  deduplicated: boolean
+}
+
+/**
+ * Accept one image: refuse empty and oversized files before reading them whole, decide the
+ * type from the bytes, store under a content-addressed key, and return `MEDIA_URL/<key>`.
+ * Throws MediaRejected for anything the client must fix.
+ */
+export async function uploadMedia(deps: UploadDeps, file: UploadInput): Promise<UploadedMedia> {
+  const bytes = await readWithin(file, deps.maxBytes)
+
+  const type = await detectMediaType(bytes)
+  if (!type) {
+    throw new MediaRejected(
+      'MEDIA_UNSUPPORTED_TYPE',
+      `Unsupported image type: upload a ${ACCEPTED_TYPES_TEXT} image (SVG, HTML and other files are refused; the type is read from the file's content, not its name).`,
+      { field: 'file', acceptedTypes: ACCEPTED_MIME_TYPES },
+    )
+  }
+
+  const hash = contentHash(bytes)
+  // The key of the first upload wins, so URLs already in posts stay valid; only new bytes
+  // get a key from today's month.
+  const known = await deps.index?.keyForHash(hash)
+  const key = known ?? keyFor(hash, type.ext, (deps.now ?? (() => new Date()))())
+  // Also covers "no index" (same bytes, same month) and an index whose object went missing,
+  // which is written back under its recorded key.
+  const already = await deps.store.exists(key)
+  if (!already) await deps.store.put(key, bytes, type.mime)
+  if (!known) await deps.index?.record({ hash, key, contentType: type.mime, size: bytes.byteLength })
+  return result(deps, key, type.mime, bytes.byteLength, hash, already)
+}
+
+const result = (
+  deps: UploadDeps,
+  key: string,
+  contentType: string,
+  size: number,
+  hash: string,
+  deduplicated: boolean,
+): UploadedMedia => ({ key, url: mediaUrlFor(deps.mediaUrl, key), contentType, size, hash, deduplicated })
+
+const tooLarge = (maxBytes: number, size?: number) =>
+  new MediaRejected(
+    'MEDIA_TOO_LARGE',
+    `File too large: the limit is ${formatBytes(maxBytes)} (${maxBytes} bytes)${size === undefined ? '' : `, this file has ${size} bytes`}.`,
+    size === undefined ? { field: 'file', maxBytes } : { field: 'file', maxBytes, size },
+  )
+
+const empty = () => new MediaRejected('MEDIA_EMPTY', 'The file is empty: upload an image.', { field: 'file' })
+
+/** Read the upload into memory, but never more than maxBytes of it. */
+export async function readWithin(file: UploadInput, maxBytes: number): Promise<Uint8Array> {
+  if (file instanceof Uint8Array) {
+    if (file.byteLength === 0) throw empty()
+    if (file.byteLength > maxBytes) throw tooLarge(maxBytes, file.byteLength)
+    return file
+  }
+  if (file instanceof Blob) {
+    if (file.size === 0) throw empty()
+    if (file.size > maxBytes) throw tooLarge(maxBytes, file.size)
+    return new Uint8Array(await file.arrayBuffer())
+  }
+
+  const { stream, size } = file
+  if (size != null && size > maxBytes) {
+    await stream.cancel().catch(() => {})
+    throw tooLarge(maxBytes, size)
+  }
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      total += value.byteLength
+      // Stop at the first byte past the limit; a lying or absent Content-Length gains nothing.
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {})
+        throw tooLarge(maxBytes)
+      }
+      chunks.push(value)
+    }
+  } finally {
+    reader.releaseLock()
+  }
+  if (total === 0) throw empty()
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`
+  return `${n} bytes`
+}
