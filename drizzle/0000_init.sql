@@ -140,3 +140,11 @@ CREATE TABLE `settings` (
 	`value` text NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE `media` (
+	`hash` text PRIMARY KEY NOT NULL,
+	`key` text NOT NULL,
+	`content_type` text NOT NULL,
+	`size` integer NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
+);

@@ -5,7 +5,7 @@ import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DomainError } from './shared/errors.ts'
 
-type Service = ReturnType<typeof compose>
+type Service = Awaited<ReturnType<typeof compose>>
 type Command = (service: Service, args: string[]) => Promise<void> | void
 
 const USAGE = `usage: npm run --silent cli -- <command>
@@ -71,7 +71,7 @@ async function run(argv: string[]): Promise<number> {
   }
   let service: Service | undefined
   try {
-    service = compose(loadConfig())
+    service = await compose(loadConfig())
     await commands[name]!(service, argv.slice(name.split(' ').length))
     return 0
   } catch (error) {

@@ -8,6 +8,8 @@ import { createRateLimiter } from './http/rate-limit.ts'
 import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
+import { openMediaStore } from './modules/media/index.ts'
+import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
@@ -17,21 +19,31 @@ import { createLogger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
 
 /** Everything Folio is made of, wired once: config -> db -> services -> http. */
-export function compose(config: Config) {
+export async function compose(config: Config) {
   const log = createLogger(config.logLevel)
   const db = openDatabase(join(config.dataDir, 'folio.db'))
   migrateDatabase(db)
   const changes = new ChangeFeed()
-  const mediaRoot = join(config.dataDir, 'media')
+  const mediaStore = await openMediaStore(
+    config.mediaStore === 's3' ? { kind: 's3', ...config.s3 } : { kind: 'local', dataDir: config.dataDir },
+  )
   const ctx: Ctx = {
     config,
     db,
     log,
     clock: systemClock,
     changes,
-    mediaExists: (key) => Bun.file(join(mediaRoot, key)).exists(),
+    mediaExists: (key) => mediaStore.exists(key),
   }
-  const features: AnyElysia[] = [taxonomyRoutes(ctx), authorRoutes(ctx), publicPostRoutes(ctx), writePostRoutes(ctx), settingsRoutes(ctx)]
+  const features: AnyElysia[] = [
+    taxonomyRoutes(ctx),
+    authorRoutes(ctx),
+    publicPostRoutes(ctx),
+    writePostRoutes(ctx),
+    settingsRoutes(ctx),
+    mediaUploadRoutes(ctx, mediaStore),
+    ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
+  ]
   const fetch = createFetch({
     app: createApp(log, features),
     authenticate: (token) => authenticate(db, token),
@@ -44,7 +56,7 @@ export function compose(config: Config) {
   return { ctx, fetch, close: () => db.$client.close() }
 }
 
-function start(): void {
+async function start(): Promise<void> {
   let config: Config
   try {
     config = loadConfig()
@@ -53,7 +65,7 @@ function start(): void {
     console.error(`folio: invalid configuration: ${error.message}`)
     process.exit(1)
   }
-  const service = compose(config)
+  const service = await compose(config)
   const server = Bun.serve({
     hostname: config.host,
     port: config.port,
@@ -73,4 +85,4 @@ function start(): void {
   process.on('SIGINT', stop)
 }
 
-if (import.meta.main) start()
+if (import.meta.main) await start()

@@ -20,7 +20,14 @@ export function png(rgb: [number, number, number] = [255, 0, 0]): Uint8Array<Arr
   const ihdr = new Uint8Array([...u32(1), ...u32(1), 8, 2, 0, 0, 0])
   const idat = new Uint8Array(deflateSync(new Uint8Array([0, ...rgb])))
   return new Uint8Array([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
     ...pngChunk('IHDR', ihdr),
     ...pngChunk('IDAT', idat),
     ...pngChunk('IEND', new Uint8Array()),
@@ -30,11 +37,43 @@ export function png(rgb: [number, number, number] = [255, 0, 0]): Uint8Array<Arr
 /** The classic 1x1 transparent GIF89a. */
 export function gif(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
-    ...ascii('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, // screen 1x1, 2-colour global table
-    0xff, 0xff, 0xff, 0, 0, 0, // the table
-    0x21, 0xf9, 4, 1, 0, 0, 0, 0, // graphic control: colour 0 transparent
-    0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, // image descriptor 1x1
-    2, 2, 0x44, 1, 0, // LZW data
+    ...ascii('GIF89a'),
+    1,
+    0,
+    1,
+    0,
+    0x80,
+    0,
+    0, // screen 1x1, 2-colour global table
+    0xff,
+    0xff,
+    0xff,
+    0,
+    0,
+    0, // the table
+    0x21,
+    0xf9,
+    4,
+    1,
+    0,
+    0,
+    0,
+    0, // graphic control: colour 0 transparent
+    0x2c,
+    0,
+    0,
+    0,
+    0,
+    1,
+    0,
+    1,
+    0,
+    0, // image descriptor 1x1
+    2,
+    2,
+    0x44,
+    1,
+    0, // LZW data
     0x3b,
   ])
 }
@@ -47,14 +86,16 @@ export function jpeg(): Uint8Array<ArrayBuffer> {
   const segment = (marker: number, body: number[]) => [0xff, marker, ...[(body.length + 2) >> 8, (body.length + 2) & 0xff], ...body]
   const oneSymbolTable = (classAndId: number) => [classAndId, 1, ...new Array(15).fill(0), 0]
   return new Uint8Array([
-    0xff, 0xd8,
+    0xff,
+    0xd8,
     ...segment(0xdb, [0, ...new Array(64).fill(1)]), // quantisation table 0, all ones
     ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]), // 8-bit, 8x8, one component
     ...segment(0xc4, oneSymbolTable(0x00)), // DC table 0
     ...segment(0xc4, oneSymbolTable(0x10)), // AC table 0
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]), // scan
     0b00111111, // '0' DC diff 0, '0' EOB, padded with ones
-    0xff, 0xd9,
+    0xff,
+    0xd9,
   ])
 }
 
@@ -85,4 +126,5 @@ export function noise(length: number, seed = 0x2545f491): Uint8Array<ArrayBuffer
 }
 
 const WEBP_1X1 = 'UklGRhwAAABXRUJQVlA4TBAAAAAvAAAAAAdQwOh//wMR0f8A'
-const AVIF_1X1 = 'AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUIAAADrbWV0YQAAAAAAAAAhaGRscgAAAAAAAAAAcGljdAAAAAAAAAAAAAAAAAAAAAAOcGl0bQAAAAAAAQAAAB5pbG9jAAAAAEQAAAEAAQAAAAEAAAETAAAAKAAAAChpaW5mAAAAAAABAAAAGmluZmUCAAAAAAEAAGF2MDFDb2xvcgAAAABqaXBycAAAAEtpcGNvAAAAFGlzcGUAAAAAAAAAAQAAAAEAAAAQcGl4aQAAAAADCAgIAAAADGF2MUOBAAwAAAAAE2NvbHJuY2x4AAEADQAGgAAAABdpcG1hAAAAAAAAAAEAAQQBAoMEAAAAMG1kYXQSAAoIGAAGiAhoNCAyGhlHh4Yhh5555oAAAJBAyRxhZQao5pAOCoaA'
+const AVIF_1X1 =
+  'AAAAIGZ0eXBhdmlmAAAAAGF2aWZtaWYxbWlhZk1BMUIAAADrbWV0YQAAAAAAAAAhaGRscgAAAAAAAAAAcGljdAAAAAAAAAAAAAAAAAAAAAAOcGl0bQAAAAAAAQAAAB5pbG9jAAAAAEQAAAEAAQAAAAEAAAETAAAAKAAAAChpaW5mAAAAAAABAAAAGmluZmUCAAAAAAEAAGF2MDFDb2xvcgAAAABqaXBycAAAAEtpcGNvAAAAFGlzcGUAAAAAAAAAAQAAAAEAAAAQcGl4aQAAAAADCAgIAAAADGF2MUOBAAwAAAAAE2NvbHJuY2x4AAEADQAGgAAAABdpcG1hAAAAAAAAAAEAAQQBAoMEAAAAMG1kYXQSAAoIGAAGiAhoNCAyGhlHh4Yhh5555oAAAJBAyRxhZQao5pAOCoaA'

@@ -82,14 +82,14 @@ describe('uploadMedia', () => {
     expect(error.code).toBe('MEDIA_UNSUPPORTED_TYPE')
     expect(error.field).toBe('file')
     expect(error.message).toContain('WebP, AVIF, JPEG, PNG or GIF')
-    expect(error.data.acceptedTypes).toContain('image/avif')
+    expect(error.details.acceptedTypes).toContain('image/avif')
   })
 
   test('refuses an empty file', async () => {
     expect((await rejection(uploadMedia(deps(), new File([], 'x.png')))).code).toBe('MEDIA_EMPTY')
     expect((await rejection(uploadMedia(deps(), new Uint8Array()))).code).toBe('MEDIA_EMPTY')
     const emptyStream = new ReadableStream<Uint8Array>({ start: (c) => c.close() })
-    expect((await rejection(uploadMedia(deps(), { stream: emptyStream })))).toMatchObject({ code: 'MEDIA_EMPTY' })
+    expect(await rejection(uploadMedia(deps(), { stream: emptyStream }))).toMatchObject({ code: 'MEDIA_EMPTY' })
   })
 
   test('refuses an oversized File from its size, before reading it', async () => {
@@ -111,15 +111,18 @@ describe('uploadMedia', () => {
   test('a stream with a too large declared size is refused unread and cancelled', async () => {
     let pulled = 0
     let cancelled = false
-    const stream = new ReadableStream<Uint8Array>({
-      pull: (c) => {
-        pulled++
-        c.enqueue(new Uint8Array(100))
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull: (c) => {
+          pulled++
+          c.enqueue(new Uint8Array(100))
+        },
+        cancel: () => {
+          cancelled = true
+        },
       },
-      cancel: () => {
-        cancelled = true
-      },
-    }, { highWaterMark: 0 })
+      { highWaterMark: 0 },
+    )
     const error = await rejection(uploadMedia(deps(), { stream, size: 5000 }))
     expect(error.code).toBe('MEDIA_TOO_LARGE')
     expect(pulled).toBe(0)
@@ -130,15 +133,18 @@ describe('uploadMedia', () => {
     let pulled = 0
     let cancelled = false
     // An endless body: reading it whole would never finish.
-    const stream = new ReadableStream<Uint8Array>({
-      pull: (c) => {
-        pulled++
-        c.enqueue(new Uint8Array(100).fill(1))
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull: (c) => {
+          pulled++
+          c.enqueue(new Uint8Array(100).fill(1))
+        },
+        cancel: () => {
+          cancelled = true
+        },
       },
-      cancel: () => {
-        cancelled = true
-      },
-    }, { highWaterMark: 0 })
+      { highWaterMark: 0 },
+    )
     const error = await rejection(readWithin({ stream, size: 10 }, 1024))
     expect(error.code).toBe('MEDIA_TOO_LARGE')
     expect(pulled).toBeLessThanOrEqual(12)

@@ -1,3 +1,5 @@
+import { DomainError } from '../../shared/errors.ts'
+
 /** Why an upload was refused; the HTTP layer maps every one to 400 in the envelope. */
 export type MediaRejectCode = 'MEDIA_UNSUPPORTED_TYPE' | 'MEDIA_TOO_LARGE' | 'MEDIA_EMPTY'
 
@@ -9,17 +11,17 @@ export interface MediaRejectData {
   size?: number
 }
 
-/** An upload the service will not store. Carries `field` so the envelope can name the part at fault. */
-export class MediaRejected extends Error {
+/** An upload the service will not store: a 400 whose envelope names the part at fault. */
+export class MediaRejected extends DomainError {
   override readonly name = 'MediaRejected'
   readonly field = 'file' as const
 
   constructor(
-    readonly code: MediaRejectCode,
+    override readonly code: MediaRejectCode,
     message: string,
-    readonly data: MediaRejectData = { field: 'file' },
+    readonly details: MediaRejectData = { field: 'file' },
   ) {
-    super(message)
+    super(code, 400, message, { ...details, errors: [{ field: 'file', message }] })
   }
 }
 

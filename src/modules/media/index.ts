@@ -19,9 +19,7 @@ export { readWithin, uploadMedia } from './upload.ts'
 export type { UploadDeps, UploadedMedia, UploadInput } from './upload.ts'
 
 /** `MEDIA_STORE` and the settings each kind needs (operations.md). */
-export type MediaStoreConfig =
-  | { kind: 'local'; dataDir: string }
-  | ({ kind: 's3' } & S3StoreOptions)
+export type MediaStoreConfig = { kind: 'local'; dataDir: string } | ({ kind: 's3' } & S3StoreOptions)
 
 /**
  * The store for this configuration. The local store can serve its files (`serve`); with S3

@@ -30,8 +30,7 @@ export function keyFor(hash: string, ext: string, now: Date): string {
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/
 export const MAX_KEY_LENGTH = 512
 
-export const isValidMediaKey = (key: string): boolean =>
-  key.length > 0 && key.length <= MAX_KEY_LENGTH && SAFE_KEY.test(key)
+export const isValidMediaKey = (key: string): boolean => key.length > 0 && key.length <= MAX_KEY_LENGTH && SAFE_KEY.test(key)
 
 export function assertValidMediaKey(key: string): string {
   if (!isValidMediaKey(key)) throw new InvalidMediaKey(key)

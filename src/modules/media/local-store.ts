@@ -118,5 +118,4 @@ const notFound = (): Response =>
   })
 
 const isNotFound = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'code' in error &&
-  (error.code === 'ENOENT' || error.code === 'ENOTDIR')
+  typeof error === 'object' && error !== null && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR')

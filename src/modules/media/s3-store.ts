@@ -97,5 +97,4 @@ export async function createS3MediaStore(options: S3StoreOptions): Promise<S3Med
   }
 }
 
-const errorCode = (error: unknown): unknown =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined
+const errorCode = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined)

@@ -20,10 +20,7 @@ export interface UploadDeps {
  * before any byte is read), raw bytes, or a stream with an optional declared size
  * (Content-Length), which is read only up to the limit.
  */
-export type UploadInput =
-  | Blob
-  | Uint8Array
-  | { stream: ReadableStream<Uint8Array>; size?: number | null | undefined }
+export type UploadInput = Blob | Uint8Array | { stream: ReadableStream<Uint8Array>; size?: number | null | undefined }
 
 export interface UploadedMedia {
   key: string
@@ -66,14 +63,14 @@ export async function uploadMedia(deps: UploadDeps, file: UploadInput): Promise<
   return result(deps, key, type.mime, bytes.byteLength, hash, already)
 }
 
-const result = (
-  deps: UploadDeps,
-  key: string,
-  contentType: string,
-  size: number,
-  hash: string,
-  deduplicated: boolean,
-): UploadedMedia => ({ key, url: mediaUrlFor(deps.mediaUrl, key), contentType, size, hash, deduplicated })
+const result = (deps: UploadDeps, key: string, contentType: string, size: number, hash: string, deduplicated: boolean): UploadedMedia => ({
+  key,
+  url: mediaUrlFor(deps.mediaUrl, key),
+  contentType,
+  size,
+  hash,
+  deduplicated,
+})
 
 const tooLarge = (maxBytes: number, size?: number) =>
   new MediaRejected(

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm'
+import { Elysia, t } from 'elysia'
+import type { Ctx } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { media } from '../../db/schema/index.ts'
+import { auth } from '../../http/auth.ts'
+import type { LocalMediaStore } from './local-store.ts'
+import type { MediaIndex, MediaStore } from './store.ts'
+import { uploadMedia } from './upload.ts'
+
+/** The upload record in SQLite, so dedupe holds across months. */
+export const sqliteMediaIndex = (db: Db): MediaIndex => ({
+  keyForHash: (hash) => db.select({ key: media.key }).from(media).where(eq(media.hash, hash)).get()?.key,
+  record: (entry) => void db.insert(media).values(entry).onConflictDoNothing().run(),
+})
+
+/** `POST media/upload` (spec §4.1): answers the final public URL, used as-is by clients. */
+export const mediaUploadRoutes = (ctx: Ctx, store: MediaStore) =>
+  new Elysia({ name: 'media.upload', prefix: '/api/v1/blog/media' }).use(auth).post(
+    '/upload',
+    async ({ body }) => {
+      const uploaded = await uploadMedia(
+        { store, mediaUrl: ctx.config.mediaUrl, maxBytes: ctx.config.maxUploadBytes, now: ctx.clock, index: sqliteMediaIndex(ctx.db) },
+        body.file,
+      )
+      return uploaded.url
+    },
+    { body: t.Object({ file: t.File() }), scope: 'blog:write' },
+  )
+
+/**
+ * Local media served by the API at MEDIA_URL's path (the embedded default, without Caddy);
+ * Caddy serves the same folder directly when it runs.
+ */
+export function localMediaRoutes(ctx: Ctx, store: LocalMediaStore) {
+  const path = new URL(ctx.config.mediaUrl).pathname.replace(/\/+$/, '')
+  const serve = ({ params, request }: { params: { '*': string }; request: Request }) => store.serve(params['*'], request)
+  return new Elysia({ name: 'media.local' }).get(`${path}/*`, serve).head(`${path}/*`, serve)
+}
