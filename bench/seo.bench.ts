@@ -30,11 +30,16 @@ function measure(input: SeoInput) {
 }
 
 console.log('lang  size     units   checks/s   p50 ms   p99 ms')
-for (const [language, base, html] of [['en', E0, E0_HTML], ['zh', Z0, Z0_HTML]] as const) {
+for (const [language, base, html] of [
+  ['en', E0, E0_HTML],
+  ['zh', Z0, Z0_HTML],
+] as const) {
   const means: number[] = []
   for (const words of SIZES) {
     const input = postOf(base, html, Math.max(1, Math.round(words / 331)))
-    const units = check(input, WORLD, NOW).items.find((item) => item.code === 'thin_content')?.message.match(/\d+/)?.[0]
+    const units = check(input, WORLD, NOW)
+      .items.find((item) => item.code === 'thin_content')
+      ?.message.match(/\d+/)?.[0]
     const r = measure(input)
     means.push(r.mean)
     console.log(

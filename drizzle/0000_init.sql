@@ -79,7 +79,7 @@ CREATE TABLE `post_slug_history` (
 	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `post_slug_history_slug` ON `post_slug_history` (`language`,`slug`);--> statement-breakpoint
+CREATE UNIQUE INDEX `post_slug_history_slug` ON `post_slug_history` (`language`,lower("slug"));--> statement-breakpoint
 CREATE INDEX `post_slug_history_post` ON `post_slug_history` (`post_id`);--> statement-breakpoint
 CREATE TABLE `post_tags` (
 	`post_id` integer NOT NULL,
@@ -127,14 +127,15 @@ CREATE TABLE `posts` (
 	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
 	`deleted_at` text,
+	`listed` integer GENERATED ALWAYS AS (status = 1 and deleted_at is null and indexable = 1 and instr(lower(robots), 'noindex') = 0) VIRTUAL,
 	FOREIGN KEY (`category_id`) REFERENCES `categories`(`id`) ON UPDATE no action ON DELETE no action,
 	FOREIGN KEY (`author_id`) REFERENCES `authors`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `posts_public` ON `posts` (`language`,`status`,`published_at`);--> statement-breakpoint
-CREATE INDEX `posts_category` ON `posts` (`category_id`,`status`,`published_at`);--> statement-breakpoint
-CREATE INDEX `posts_author` ON `posts` (`author_id`,`status`,`published_at`);--> statement-breakpoint
-CREATE INDEX `posts_slug` ON `posts` (`language`,`slug`);--> statement-breakpoint
+CREATE INDEX `posts_listed` ON `posts` (`listed`,`language`,`published_at`,`id`);--> statement-breakpoint
+CREATE INDEX `posts_listed_category` ON `posts` (`listed`,`category_id`,`published_at`,`id`);--> statement-breakpoint
+CREATE INDEX `posts_listed_author` ON `posts` (`listed`,`author_id`,`published_at`,`id`);--> statement-breakpoint
+CREATE INDEX `posts_slug` ON `posts` (`language`,lower("slug"));--> statement-breakpoint
 CREATE TABLE `settings` (
 	`key` text PRIMARY KEY NOT NULL,
 	`value` text NOT NULL,

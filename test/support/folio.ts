@@ -41,19 +41,28 @@ async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Pr
   const reader = child.stdout.getReader()
   const decoder = new TextDecoder()
   let buffered = ''
-  const deadline = Date.now() + 15_000
-  while (Date.now() < deadline) {
-    const { value, done } = await reader.read()
-    if (done) break
-    buffered += decoder.decode(value)
-    const match = /"message":"listening","url":"([^"]+)"/.exec(buffered)
-    if (match) {
-      reader.releaseLock()
-      void drain(child.stdout)
-      return match[1]!
+  let timer: Timer | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`folio did not start within 15 s: ${buffered}`)), 15_000)
+  })
+  try {
+    for (;;) {
+      const { value, done } = await Promise.race([reader.read(), timeout])
+      if (done) throw new Error(`folio exited before listening: ${buffered}\n${await new Response(child.stderr).text()}`)
+      buffered += decoder.decode(value)
+      const match = /"message":"listening","url":"([^"]+)"/.exec(buffered)
+      if (match) {
+        reader.releaseLock()
+        void drain(child.stdout)
+        return match[1]!
+      }
     }
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw error
+  } finally {
+    clearTimeout(timer)
   }
-  throw new Error(`folio did not start: ${buffered}\n${await new Response(child.stderr).text()}`)
 }
 
 // Keep reading stdout so a chatty server never blocks on a full pipe.
@@ -73,6 +82,7 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
     PORT: '0',
     DATA_DIR: dataDir,
     CACHE_DIR: cacheDir,
+    // The harness learns the port from the info-level "listening" line, so it needs at least info.
     LOG_LEVEL: 'info',
     // Suites make hundreds of calls a minute from one IP; the rate-limit test sets its own.
     RATE_LIMIT_PER_MINUTE: '1000000',

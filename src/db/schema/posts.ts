@@ -54,12 +54,21 @@ export const posts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: text('deleted_at'),
+    /**
+     * 1 when the post is publicly discoverable (lists, feeds, sitemap): derived by SQLite itself,
+     * so no write path can forget it, and indexed so list counts never read the wide rows.
+     */
+    listed: integer('listed').generatedAlwaysAs(
+      sql`status = 1 and deleted_at is null and indexable = 1 and instr(lower(robots), 'noindex') = 0`,
+      { mode: 'virtual' },
+    ),
   },
   (table) => [
-    index('posts_public').on(table.language, table.status, table.publishedAt),
-    index('posts_category').on(table.categoryId, table.status, table.publishedAt),
-    index('posts_author').on(table.authorId, table.status, table.publishedAt),
-    index('posts_slug').on(table.language, table.slug),
+    index('posts_listed').on(table.listed, table.language, table.publishedAt, table.id),
+    index('posts_listed_category').on(table.listed, table.categoryId, table.publishedAt, table.id),
+    index('posts_listed_author').on(table.listed, table.authorId, table.publishedAt, table.id),
+    // Slugs are compared case-insensitively; the index must be on the same expression to be used.
+    index('posts_slug').on(table.language, sql`lower(${table.slug})`),
   ],
 )
 
@@ -88,5 +97,8 @@ export const postSlugHistory = sqliteTable(
     slug: text('slug').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('post_slug_history_slug').on(table.language, table.slug), index('post_slug_history_post').on(table.postId)],
+  (table) => [
+    uniqueIndex('post_slug_history_slug').on(table.language, sql`lower(${table.slug})`),
+    index('post_slug_history_post').on(table.postId),
+  ],
 )

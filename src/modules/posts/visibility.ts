@@ -1,4 +1,4 @@
-import { and, eq, isNull, not, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { posts } from '../../db/schema/index.ts'
 
 export const POST_STATUS = { draft: 0, published: 1, offline: 2 } as const
@@ -8,8 +8,8 @@ export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS]
 export const readable = and(eq(posts.status, POST_STATUS.published), isNull(posts.deletedAt))
 
 /** Publicly discoverable: readable, indexable, and no `noindex` robots directive (lists, feeds, sitemap). */
-export const discoverable = and(readable, eq(posts.indexable, true), not(sql`lower(${posts.robots}) like '%noindex%'`))
+export const discoverable = eq(posts.listed, 1)
 
-/** Mirrors the SQL test of `discoverable` for a post already in memory. */
+/** Mirrors the `listed` column's definition for a post already in memory. */
 export const hasNoindex = (post: { indexable: boolean; robots: string }): boolean =>
   !post.indexable || post.robots.toLowerCase().includes('noindex')
