@@ -8,6 +8,7 @@ import { createRateLimiter } from './http/rate-limit.ts'
 import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
+import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
@@ -32,6 +33,8 @@ export function compose(config: Config) {
     mediaExists: (key) => Bun.file(join(mediaRoot, key)).exists(),
   }
   const features: AnyElysia[] = [taxonomyRoutes(ctx), authorRoutes(ctx), publicPostRoutes(ctx), writePostRoutes(ctx), settingsRoutes(ctx)]
+  // Engagement: comments, claps, live counts (public) and comment moderation (admin).
+  features.push(engagementRoutes(ctx), moderationRoutes(ctx))
   const fetch = createFetch({
     app: createApp(log, features),
     authenticate: (token) => authenticate(db, token),
