@@ -35,10 +35,13 @@ export const engagementRoutes = (ctx: Ctx) =>
       { params: PostParams, body: CommentReq },
     )
 
-/** Comment moderation in the admin area (operations.md), scope `blog:admin`. */
+/** Comment moderation in the admin area (operations.md), scope `blog:admin`. Its records hold emails and IPs: never cached. */
 export const moderationRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'engagement.admin', prefix: '/api/admin/blog/comments' })
     .use(auth)
+    .onAfterHandle(({ set }) => {
+      set.headers['cache-control'] = 'no-store'
+    })
     .get(
       '/',
       ({ query }) =>
