@@ -149,3 +149,40 @@ CREATE TABLE `media` (
 	`size` integer NOT NULL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE `claps` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`post_id` integer NOT NULL,
+	`client_key` text NOT NULL,
+	`idempotency_key` text DEFAULT '' NOT NULL,
+	`count` integer NOT NULL,
+	`added` integer NOT NULL,
+	`accepted_at` integer NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `claps_client` ON `claps` (`post_id`,`client_key`,`accepted_at`);--> statement-breakpoint
+CREATE UNIQUE INDEX `claps_idempotency` ON `claps` (`post_id`,`client_key`,`idempotency_key`) WHERE "claps"."idempotency_key" <> '';--> statement-breakpoint
+CREATE TABLE `comments` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`post_id` integer NOT NULL,
+	`parent_id` integer,
+	`author_name` text NOT NULL,
+	`author_email` text DEFAULT '' NOT NULL,
+	`content` text NOT NULL,
+	`status` integer DEFAULT 0 NOT NULL,
+	`spam_reason` text DEFAULT '' NOT NULL,
+	`ip` text DEFAULT '' NOT NULL,
+	`user_agent` text DEFAULT '' NOT NULL,
+	`moderated_at` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`parent_id`) REFERENCES `comments`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `comments_post` ON `comments` (`post_id`,`status`,`id`);--> statement-breakpoint
+CREATE INDEX `comments_status` ON `comments` (`status`,`id`);--> statement-breakpoint
+CREATE INDEX `comments_parent` ON `comments` (`parent_id`);--> statement-breakpoint
+CREATE INDEX `comments_ip` ON `comments` (`ip`,`created_at`);

@@ -8,6 +8,7 @@ import { createRateLimiter } from './http/rate-limit.ts'
 import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
+import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
@@ -41,6 +42,8 @@ export async function compose(config: Config) {
     publicPostRoutes(ctx),
     writePostRoutes(ctx),
     settingsRoutes(ctx),
+    engagementRoutes(ctx),
+    moderationRoutes(ctx),
     mediaUploadRoutes(ctx, mediaStore),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
   ]

@@ -1,0 +1,80 @@
+import { and, count, eq, gte } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
+import { comments } from '../../db/schema/index.ts'
+import { invalidField } from '../../shared/errors.ts'
+import { formatTime } from '../../shared/time.ts'
+import { COMMENT_STATUS, ENGAGEMENT_LIMITS, type CommentReq, type PublicCommentRes } from './model.ts'
+import { toPublicComment } from './present.ts'
+import { engageablePost } from './repo.ts'
+import { SPAM_RULES, spamReason } from './spam.ts'
+
+/** Who sent a comment, kept for moderation only. */
+export interface CommentOrigin {
+  ip: string
+  userAgent: string
+}
+
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/
+
+function emailOf(value: string | null | undefined): string {
+  const email = value?.trim() ?? ''
+  if (email && !EMAIL.test(email)) throw invalidField('authorEmail', 'expected an email address like name@example.org')
+  return email
+}
+
+const minutesBefore = (now: Date, minutes: number) => formatTime(new Date(now.getTime() - minutes * 60_000))
+
+/**
+ * `POST posts/{id}/comments`: a reader's comment on a published post, pending moderation, or
+ * rejected at once with an admin-only spam reason. The per-IP facts are read inside the
+ * write-locked transaction, so parallel posts from one IP cannot all slip under the limit.
+ */
+export async function postComment(ctx: Ctx, postId: number, req: CommentReq, origin: CommentOrigin): Promise<PublicCommentRes> {
+  const authorEmail = emailOf(req.authorEmail)
+  const authorName = req.authorName.trim()
+  const content = req.content.trim()
+  const { result } = await ctx.changes.write(ctx.db, (tx) => {
+    const post = engageablePost(tx, postId)
+    if (req.parentId) {
+      const parent = tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.id, req.parentId), eq(comments.postId, postId), eq(comments.status, COMMENT_STATUS.approved)))
+        .get()
+      if (!parent) throw invalidField('parentId', `no approved comment ${req.parentId} on post ${postId}`)
+    }
+    const now = ctx.clock()
+    const fromIp = (minutes: number, ...more: ReturnType<typeof eq>[]) =>
+      tx
+        .select({ n: count() })
+        .from(comments)
+        .where(and(eq(comments.ip, origin.ip), gte(comments.createdAt, minutesBefore(now, minutes)), ...more))
+        .get()?.n ?? 0
+    const reason = spamReason({
+      authorName,
+      content,
+      recentFromIp: fromIp(SPAM_RULES.perIpWindowMinutes),
+      repeatedFromIp: fromIp(SPAM_RULES.repeatWindowHours * 60, eq(comments.content, content)) > 0,
+    })
+    const stamp = formatTime(now)
+    const row = tx
+      .insert(comments)
+      .values({
+        postId,
+        parentId: req.parentId ?? null,
+        authorName,
+        authorEmail,
+        content,
+        status: reason ? COMMENT_STATUS.rejected : COMMENT_STATUS.pending,
+        spamReason: reason ?? '',
+        ip: origin.ip,
+        userAgent: origin.userAgent.slice(0, ENGAGEMENT_LIMITS.userAgent),
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning()
+      .get()
+    return toPublicComment(row, post.language)
+  })
+  return result
+}

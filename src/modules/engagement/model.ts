@@ -1,0 +1,115 @@
+import { t } from 'elysia'
+import { Id, IdParam, pageQuery } from '../../http/schema.ts'
+
+/** Documented bounds of the engagement endpoints (docs/engagement.md "Limits"). */
+export const ENGAGEMENT_LIMITS = {
+  authorName: 80,
+  authorEmail: 254,
+  content: 5_000,
+  clientKey: 64,
+  idempotencyKey: 128,
+  /** Longer user agents are cut when stored. */
+  userAgent: 512,
+  /** Claps one request may add. */
+  clapsPerCall: 10,
+  /** Claps one clientKey may give one post in total, as Medium's button allows. */
+  clapsPerClient: 50,
+} as const
+
+export const COMMENT_STATUS = { pending: 0, approved: 1, rejected: 2 } as const
+export type CommentStatus = (typeof COMMENT_STATUS)[keyof typeof COMMENT_STATUS]
+
+const KEY_PATTERN = (max: number) => `^[A-Za-z0-9_.:-]{1,${max}}$`
+
+/** `BlogCommentReq` (spec §2.9). Blank text is refused by the verb, which trims. */
+export const CommentReq = t.Object({
+  authorName: t.String({
+    minLength: 1,
+    maxLength: ENGAGEMENT_LIMITS.authorName,
+    pattern: '\\S',
+    description: `a non-blank name of at most ${ENGAGEMENT_LIMITS.authorName} characters`,
+  }),
+  content: t.String({
+    minLength: 1,
+    maxLength: ENGAGEMENT_LIMITS.content,
+    pattern: '\\S',
+    description: `non-blank text of at most ${ENGAGEMENT_LIMITS.content} characters`,
+  }),
+  authorEmail: t.Optional(
+    t.Union([
+      t.String({
+        maxLength: ENGAGEMENT_LIMITS.authorEmail,
+        description: `an email address of at most ${ENGAGEMENT_LIMITS.authorEmail} characters`,
+      }),
+      t.Null(),
+    ]),
+  ),
+  parentId: t.Optional(t.Union([Id, t.Null()])),
+})
+export type CommentReq = typeof CommentReq.static
+
+/** `BlogReactionReq` (spec §2.9). */
+export const ReactionReq = t.Object({
+  reactionKey: t.Literal('clap', { description: 'the reaction "clap"' }),
+  clientKey: t.String({
+    pattern: KEY_PATTERN(ENGAGEMENT_LIMITS.clientKey),
+    description: `1 to ${ENGAGEMENT_LIMITS.clientKey} characters of A-Z a-z 0-9 _ . : -`,
+  }),
+  count: t.Integer({
+    minimum: 1,
+    maximum: ENGAGEMENT_LIMITS.clapsPerCall,
+    description: `a whole number from 1 to ${ENGAGEMENT_LIMITS.clapsPerCall}`,
+  }),
+})
+export type ReactionReq = typeof ReactionReq.static
+
+export const ReactionHeaders = t.Object({
+  'idempotency-key': t.Optional(
+    t.String({
+      pattern: KEY_PATTERN(ENGAGEMENT_LIMITS.idempotencyKey),
+      description: `1 to ${ENGAGEMENT_LIMITS.idempotencyKey} characters of A-Z a-z 0-9 _ . : -`,
+    }),
+  ),
+})
+
+export const ModerateReq = t.Object({
+  action: t.Union([t.Literal('approve'), t.Literal('reject')]),
+})
+export type ModerateReq = typeof ModerateReq.static
+
+export const CommentListQuery = t.Object({
+  status: t.Optional(t.Union([t.Literal('0'), t.Literal('1'), t.Literal('2')])),
+  postId: t.Optional(IdParam),
+  ...pageQuery,
+})
+
+/** `BlogPublicCommentRes`: exactly these fields, nothing about the commenter's identity. */
+export interface PublicCommentRes {
+  id: number
+  postId: number
+  parentId: number | null
+  authorName: string
+  content: string
+  createTime: string
+  status: number
+  statusText: string
+}
+
+/** `BlogCommentRes`: the admin record, with what moderation needs. Never on a public endpoint. */
+export interface CommentRes extends PublicCommentRes {
+  postTitle: string
+  authorEmail: string
+  spamReason: string
+  ip: string
+  userAgent: string
+  moderateTime: string | null
+  updateTime: string
+}
+
+/** `BlogEngagementRes`. */
+export interface EngagementRes {
+  postId: number
+  clapCount: number
+  commentCount: number
+  comments: PublicCommentRes[]
+}

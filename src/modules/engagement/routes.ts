@@ -1,0 +1,59 @@
+import { Elysia, t } from 'elysia'
+import type { Ctx } from '../../context.ts'
+import { auth } from '../../http/auth.ts'
+import { callOf } from '../../http/call.ts'
+import { IdParam, paging, toInt } from '../../http/schema.ts'
+import { postComment } from './comments.ts'
+import { engagementOf } from './engagement.ts'
+import { CommentListQuery, CommentReq, ModerateReq, ReactionHeaders, ReactionReq, type CommentStatus } from './model.ts'
+import { listComments, moderateComment } from './moderation.ts'
+import { addReaction } from './reactions.ts'
+
+const PostParams = t.Object({ id: IdParam })
+
+/**
+ * Anonymous engagement (spec §4.2), under the posts prefix with the same `:id` parameter name
+ * the post detail route uses. Counts are live, so caches must revalidate; reader text is plain
+ * text in JSON, and `nosniff` keeps a browser from ever reading it as HTML.
+ */
+export const engagementRoutes = (ctx: Ctx) =>
+  new Elysia({ name: 'engagement.public', prefix: '/api/v1/blog/posts' })
+    .onAfterHandle(({ set }) => {
+      set.headers['cache-control'] = 'no-cache'
+      set.headers['x-content-type-options'] = 'nosniff'
+    })
+    .get('/:id/engagement', ({ params }) => engagementOf(ctx.db, Number(params.id)), { params: PostParams })
+    .post('/:id/reactions', ({ params, body, headers }) => addReaction(ctx, Number(params.id), body, headers['idempotency-key'] ?? ''), {
+      params: PostParams,
+      body: ReactionReq,
+      headers: ReactionHeaders,
+    })
+    .post(
+      '/:id/comments',
+      ({ params, body, request }) =>
+        postComment(ctx, Number(params.id), body, { ip: callOf(request).ip, userAgent: request.headers.get('user-agent') ?? '' }),
+      { params: PostParams, body: CommentReq },
+    )
+
+/** Comment moderation in the admin area (operations.md), scope `blog:admin`. Its records hold emails and IPs: never cached. */
+export const moderationRoutes = (ctx: Ctx) =>
+  new Elysia({ name: 'engagement.admin', prefix: '/api/admin/blog/comments' })
+    .use(auth)
+    .onAfterHandle(({ set }) => {
+      set.headers['cache-control'] = 'no-store'
+    })
+    .get(
+      '/',
+      ({ query }) =>
+        listComments(ctx.db, {
+          status: query.status === undefined ? undefined : (Number(query.status) as CommentStatus),
+          postId: toInt(query.postId, 0),
+          ...paging(query, 20),
+        }),
+      { query: CommentListQuery, scope: 'blog:admin' },
+    )
+    .post('/:id/moderate', ({ params, body }) => moderateComment(ctx, Number(params.id), body), {
+      params: t.Object({ id: IdParam }),
+      body: ModerateReq,
+      scope: 'blog:admin',
+    })
