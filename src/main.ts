@@ -9,6 +9,7 @@ import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { resourceRoutes } from './modules/resources/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
@@ -32,6 +33,7 @@ export function compose(config: Config) {
     mediaExists: (key) => Bun.file(join(mediaRoot, key)).exists(),
   }
   const features: AnyElysia[] = [taxonomyRoutes(ctx), authorRoutes(ctx), publicPostRoutes(ctx), writePostRoutes(ctx), settingsRoutes(ctx)]
+  features.push(resourceRoutes(ctx))
   const fetch = createFetch({
     app: createApp(log, features),
     authenticate: (token) => authenticate(db, token),
