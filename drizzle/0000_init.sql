@@ -178,4 +178,4 @@ CREATE TABLE `resources` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `resources_product_id_unique` ON `resources` (`product_id`);--> statement-breakpoint
 CREATE INDEX `resources_category` ON `resources` (`category_code`,`status`);--> statement-breakpoint
-CREATE INDEX `resources_status` ON `resources` (`status`,`source_type`);
+CREATE INDEX `resources_status` ON `resources` (`status`);

@@ -48,6 +48,7 @@ export const resources = sqliteTable(
   },
   (table) => [
     index('resources_category').on(table.categoryCode, table.status),
-    index('resources_status').on(table.status, table.sourceType),
+    // `status` alone: its entries run in id order within a status, so the default page needs no sort.
+    index('resources_status').on(table.status),
   ],
 )

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.ts'
 import { resourceCategories, resources } from '../../db/schema/index.ts'
 import type { Page } from '../../http/schema.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
+import { containing } from '../../shared/like.ts'
 import { RESOURCE_LIMITS, RESOURCE_STATUS, type ResourceCategoryRes, type ResourceRes, type ResourceSearchReq } from './model.ts'
 import { toResourceRes, type ResourceRow } from './present.ts'
 
@@ -24,8 +25,6 @@ export function resourceCategoryTree(db: Queryable): ResourceCategoryRes[] {
   return roots
 }
 
-/** LIKE pattern with the caller's % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 const like = (column: AnyColumn, pattern: string) => sql`${column} like ${pattern} escape '\\'`
 
 /** One keyword matches the internal id exactly, or the source id, a name or a description's text in either language. */
