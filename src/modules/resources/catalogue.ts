@@ -34,14 +34,14 @@ function matchesTerm(term: string): SQL {
   return or(/^[1-9]\d{0,15}$/.test(term) ? eq(resources.id, Number(term)) : undefined, ...columns.map((c) => like(c, pattern)))!
 }
 
-/** Codes of a category and all its descendants, as a recursive CTE over `parent_id`. */
+/** Codes of a category and all its descendants, as a recursive CTE over `parent_id` (`union`, so even a looping tree ends). */
 function withinCategory(db: Queryable, code: string): SQL {
   if (!db.select({ id: resourceCategories.id }).from(resourceCategories).where(eq(resourceCategories.code, code)).get())
     throw new NotFound('resource category', code, 'categoryCode')
   return sql`${resources.categoryCode} in (
     with recursive subtree(id, code) as (
       select id, code from resource_categories where code = ${code}
-      union all
+      union
       select c.id, c.code from resource_categories c join subtree s on c.parent_id = s.id
     )
     select code from subtree)`
