@@ -185,4 +185,42 @@ CREATE TABLE `comments` (
 CREATE INDEX `comments_post` ON `comments` (`post_id`,`status`,`id`);--> statement-breakpoint
 CREATE INDEX `comments_status` ON `comments` (`status`,`id`);--> statement-breakpoint
 CREATE INDEX `comments_parent` ON `comments` (`parent_id`);--> statement-breakpoint
-CREATE INDEX `comments_ip` ON `comments` (`ip`,`created_at`);
+CREATE INDEX `comments_ip` ON `comments` (`ip`,`created_at`);--> statement-breakpoint
+CREATE TABLE `resource_categories` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`code` text NOT NULL,
+	`parent_id` integer,
+	`name_en` text NOT NULL,
+	`name_zh` text DEFAULT '' NOT NULL,
+	`icon_url` text DEFAULT '' NOT NULL,
+	`sort` integer DEFAULT 0 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	FOREIGN KEY (`parent_id`) REFERENCES `resource_categories`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `resource_categories_code_unique` ON `resource_categories` (`code`);--> statement-breakpoint
+CREATE INDEX `resource_categories_parent` ON `resource_categories` (`parent_id`);--> statement-breakpoint
+CREATE TABLE `resources` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`product_id` text NOT NULL,
+	`name_en` text NOT NULL,
+	`name_zh` text DEFAULT '' NOT NULL,
+	`description_en` text DEFAULT '' NOT NULL,
+	`description_zh` text DEFAULT '' NOT NULL,
+	`description_text_en` text DEFAULT '' NOT NULL,
+	`description_text_zh` text DEFAULT '' NOT NULL,
+	`category_code` text NOT NULL,
+	`stock` integer DEFAULT 0 NOT NULL,
+	`cny_price` integer DEFAULT 0 NOT NULL,
+	`usdt_price` integer DEFAULT 0 NOT NULL,
+	`source_type` integer DEFAULT 0 NOT NULL,
+	`status` integer DEFAULT 1 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	FOREIGN KEY (`category_code`) REFERENCES `resource_categories`(`code`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `resources_product_id_unique` ON `resources` (`product_id`);--> statement-breakpoint
+CREATE INDEX `resources_category` ON `resources` (`category_code`,`status`);--> statement-breakpoint
+CREATE INDEX `resources_status` ON `resources` (`status`);

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { ConfigError, loadConfig } from './config.ts'
 import { compose } from './main.ts'
+import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DomainError } from './shared/errors.ts'
@@ -13,6 +14,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token list
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT]
+  resources import FILE.json
   backup FILE`
 
 class UsageError extends Error {}
@@ -54,6 +56,12 @@ const commands: Record<string, Command> = {
   'settings set': async ({ ctx }, args) => {
     const { values } = options(args, { 'icon-url': { type: 'string' }, 'icon-alt': { type: 'string' } })
     console.log(JSON.stringify(await savePublicationSettings(ctx, { iconUrl: values['icon-url'], iconAlt: values['icon-alt'] })))
+  },
+  'resources import': async ({ ctx }, args) => {
+    if (!args[0]) throw new UsageError('resources import needs a FILE.json')
+    const counts = await importResources(ctx, args[0])
+    const line = (c: Counts) => `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
+    console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
   backup: ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('backup needs a FILE')

@@ -12,6 +12,7 @@ import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { resourceRoutes } from './modules/resources/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
@@ -44,6 +45,7 @@ export async function compose(config: Config) {
     settingsRoutes(ctx),
     engagementRoutes(ctx),
     moderationRoutes(ctx),
+    resourceRoutes(ctx),
     mediaUploadRoutes(ctx, mediaStore),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
   ]

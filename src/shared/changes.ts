@@ -11,6 +11,8 @@ export type Change =
   | { kind: 'settings' }
   /** Claps or approved comments of a post changed: public counts refresh on a bounded schedule, not per event. */
   | { kind: 'engagement'; postId: number }
+  /** An import created or changed these resources: posts naming them in relatedProductIds show new cards. */
+  | { kind: 'resources'; ids: number[] }
 
 /** What a change refreshed, as the publish response reports it (spec §2.4). */
 export interface ChangeEffects {

@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 import { Id, Language, LIMITS, optId, optText } from '../../http/schema.ts'
 import type { AuthorRes } from '../authors/model.ts'
+import type { ResourceRes } from '../resources/model.ts'
 import type { FaqBlock, TocItem } from '../seo/types.ts'
 import type { CategoryRes, TagRes } from '../taxonomy/model.ts'
 
@@ -98,14 +99,16 @@ export interface PostRes {
   category: CategoryRes | null
   authorProfile: AuthorRes | null
   relatedPosts: PostCard[]
+  /** The resources of `relatedProductIds` in that order, offline ones left out (docs/resources.md). */
+  relatedProducts: ResourceRes[]
 }
 
 /**
  * A post in a list or in `relatedPosts`: the post response without the body fields
- * (`contentHtml`, `contentText`, `toc`, `faqBlocks`, `relatedPosts`), which a card never shows
- * and which would make every list page carry whole articles.
+ * (`contentHtml`, `contentText`, `toc`, `faqBlocks`, `relatedPosts`, `relatedProducts`), which
+ * a card never shows and which would make every list page carry whole articles.
  */
-export type PostCard = Omit<PostRes, 'contentHtml' | 'contentText' | 'toc' | 'faqBlocks' | 'relatedPosts'>
+export type PostCard = Omit<PostRes, 'contentHtml' | 'contentText' | 'toc' | 'faqBlocks' | 'relatedPosts' | 'relatedProducts'>
 
 /** The publish response (spec §2.4): the post plus what the publish refreshed. */
 export type PublishRes = PostRes & { sitemapUpdated: boolean; rssUpdated: boolean; webhookQueued: boolean }

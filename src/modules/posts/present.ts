@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, or } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { posts, postTags, tags } from '../../db/schema/index.ts'
 import { authorById, toAuthorRes } from '../authors/authors.ts'
+import { relatedResources } from '../resources/catalogue.ts'
 import { categoryById, toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
 import type { PostCard, PostRes } from './model.ts'
@@ -93,7 +94,7 @@ function relatedRows(db: Queryable, row: PostRow): PostRow[] {
     .all()
 }
 
-/** `BlogPostRes` of one post, with its embedded taxonomy, author and related posts. */
+/** `BlogPostRes` of one post, with its embedded taxonomy, author, related posts and the resources it links to. */
 export function toPostRes(db: Queryable, row: PostRow): PostRes {
   const [summary] = toPostCards(db, [row])
   return {
@@ -103,5 +104,6 @@ export function toPostRes(db: Queryable, row: PostRow): PostRes {
     faqBlocks: row.faqBlocks,
     toc: row.toc,
     relatedPosts: toPostCards(db, relatedRows(db, row)),
+    relatedProducts: relatedResources(db, row.relatedProductIds),
   }
 }

@@ -4,6 +4,7 @@ import { posts, postTags } from '../../db/schema/index.ts'
 import type { Page } from '../../http/schema.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { Language } from '../../shared/language.ts'
+import { containing } from '../../shared/like.ts'
 import type { PostCard, PostRes } from './model.ts'
 import { toPostCards, toPostRes } from './present.ts'
 import { postByCurrentSlug, postByPreviousSlug } from './repo.ts'
@@ -18,9 +19,6 @@ export interface PostListQuery {
   current: number
   size: number
 }
-
-/** LIKE pattern with the user's % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function listFilter(query: PostListQuery): SQL | undefined {
   const keyword = query.keyword?.trim()

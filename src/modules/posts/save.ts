@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts'
 import { authors, categories, posts, tags } from '../../db/schema/index.ts'
 import { Forbidden, invalidField } from '../../shared/errors.ts'
 import { formatTime, parseTime } from '../../shared/time.ts'
+import { requireResources } from '../resources/catalogue.ts'
 import { check, suggestSlug } from '../seo/index.ts'
 import type { SeoInput } from '../seo/types.ts'
 import { DuplicateSlug } from '../taxonomy/slugs.ts'
@@ -118,6 +119,7 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
   const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = req.id ? livePost(tx, req.id) : null
     checkReferences(tx, req, tagIds)
+    requireResources(tx, values.relatedProductIds)
     const world = sqliteWorld(ctx, tx, mediaKeys)
     const id = before?.id ?? null
     const slug = requestedSlug || before?.slug || suggestSlug(seoInput(id, values, ''), world)
