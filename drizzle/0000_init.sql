@@ -140,3 +140,14 @@ CREATE TABLE `settings` (
 	`value` text NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE `artifact_jobs` (
+	`path` text PRIMARY KEY NOT NULL,
+	`due_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `artifact_jobs_due` ON `artifact_jobs` (`due_at`);--> statement-breakpoint
+CREATE TABLE `artifact_subjects` (
+	`subject` text PRIMARY KEY NOT NULL,
+	`state` text NOT NULL
+);

@@ -13,6 +13,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token list
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT]
+  rebuild
   backup FILE`
 
 class UsageError extends Error {}
@@ -54,6 +55,13 @@ const commands: Record<string, Command> = {
   'settings set': async ({ ctx }, args) => {
     const { values } = options(args, { 'icon-url': { type: 'string' }, 'icon-alt': { type: 'string' } })
     console.log(JSON.stringify(await savePublicationSettings(ctx, { iconUrl: values['icon-url'], iconAlt: values['icon-alt'] })))
+  },
+  rebuild: ({ publisher }) => {
+    const started = performance.now()
+    const stats = publisher.rebuild()
+    console.log(
+      `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed in ${Math.round(performance.now() - started)} ms`,
+    )
   },
   backup: ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('backup needs a FILE')

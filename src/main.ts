@@ -9,6 +9,7 @@ import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
@@ -31,9 +32,20 @@ export function compose(config: Config) {
     changes,
     mediaExists: (key) => Bun.file(join(mediaRoot, key)).exists(),
   }
-  const features: AnyElysia[] = [taxonomyRoutes(ctx), authorRoutes(ctx), publicPostRoutes(ctx), writePostRoutes(ctx), settingsRoutes(ctx)]
+  // Publishing: artifacts re-rendered after every public change, served before the app answers.
+  const publishing = createPublishing(config, db, log, systemClock)
+  changes.subscribe(publishing.publisher.listener)
+  publishing.publisher.start()
+  const features: AnyElysia[] = [
+    taxonomyRoutes(ctx),
+    authorRoutes(ctx),
+    publicPostRoutes(ctx),
+    writePostRoutes(ctx),
+    settingsRoutes(ctx),
+    publishing.routes,
+  ]
   const fetch = createFetch({
-    app: createApp(log, features),
+    app: staticFirst(createApp(log, features), config.cacheDir),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -41,7 +53,15 @@ export function compose(config: Config) {
     maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
     maxUploadBytes: config.maxUploadBytes,
   })
-  return { ctx, fetch, close: () => db.$client.close() }
+  return {
+    ctx,
+    fetch,
+    publisher: publishing.publisher,
+    close: () => {
+      publishing.publisher.stop()
+      db.$client.close()
+    },
+  }
 }
 
 function start(): void {

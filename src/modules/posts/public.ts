@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { posts, postTags } from '../../db/schema/index.ts'
 import type { Page } from '../../http/schema.ts'
@@ -31,7 +31,7 @@ function listFilter(query: PostListQuery): SQL | undefined {
     query.categoryId ? eq(posts.categoryId, query.categoryId) : undefined,
     query.authorId ? eq(posts.authorId, query.authorId) : undefined,
     query.tagId
-      ? exists(sql`select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${query.tagId}`)
+      ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${query.tagId})`
       : undefined,
     keyword
       ? or(
