@@ -135,6 +135,7 @@ CREATE INDEX `posts_public` ON `posts` (`language`,`status`,`published_at`);--> 
 CREATE INDEX `posts_category` ON `posts` (`category_id`,`status`,`published_at`);--> statement-breakpoint
 CREATE INDEX `posts_author` ON `posts` (`author_id`,`status`,`published_at`);--> statement-breakpoint
 CREATE INDEX `posts_slug` ON `posts` (`language`,`slug`);--> statement-breakpoint
+CREATE INDEX `posts_recent` ON `posts` (`published_at`,`id`);--> statement-breakpoint
 CREATE TABLE `settings` (
 	`key` text PRIMARY KEY NOT NULL,
 	`value` text NOT NULL,

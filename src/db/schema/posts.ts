@@ -60,6 +60,8 @@ export const posts = sqliteTable(
     index('posts_category').on(table.categoryId, table.status, table.publishedAt),
     index('posts_author').on(table.authorId, table.status, table.publishedAt),
     index('posts_slug').on(table.language, table.slug),
+    // Newest-first lists walk this index and stop after the page instead of sorting every post.
+    index('posts_recent').on(table.publishedAt, table.id),
   ],
 )
 

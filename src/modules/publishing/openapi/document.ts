@@ -231,7 +231,6 @@ export function openapiDocument(): Json {
         tag: 'engagement',
         params: [path('id', id)],
         data: S.EngagementRes,
-        noStore: true,
       },
     },
     [`${B}/posts/{id}/reactions`]: {
