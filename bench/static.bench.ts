@@ -21,6 +21,7 @@ import { startFolio } from '../test/support/folio.ts'
 
 const CONCURRENCY = 16
 const DURATION_MS = 4_000
+const WARMUP_MS = 2_000
 const PUBLISHES = 10
 const sizes = process.argv.slice(2).map(Number).filter(Boolean)
 
@@ -120,7 +121,7 @@ async function load(url: (i: number) => string, headers: Record<string, string> 
       }),
     )
   }
-  await runFor(500, false)
+  await runFor(WARMUP_MS, false)
   const started = performance.now()
   await runFor(DURATION_MS, true)
   const elapsed = (performance.now() - started) / 1000
