@@ -136,6 +136,7 @@ CREATE INDEX `posts_listed` ON `posts` (`listed`,`language`,`published_at`,`id`)
 CREATE INDEX `posts_listed_category` ON `posts` (`listed`,`category_id`,`published_at`,`id`);--> statement-breakpoint
 CREATE INDEX `posts_listed_author` ON `posts` (`listed`,`author_id`,`published_at`,`id`);--> statement-breakpoint
 CREATE INDEX `posts_slug` ON `posts` (`language`,lower("slug"));--> statement-breakpoint
+CREATE INDEX `posts_listed_recent` ON `posts` (`listed`,`published_at`,`id`);--> statement-breakpoint
 CREATE TABLE `settings` (
 	`key` text PRIMARY KEY NOT NULL,
 	`value` text NOT NULL,
@@ -223,4 +224,14 @@ CREATE TABLE `resources` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `resources_product_id_unique` ON `resources` (`product_id`);--> statement-breakpoint
 CREATE INDEX `resources_category` ON `resources` (`category_code`,`status`);--> statement-breakpoint
-CREATE INDEX `resources_status` ON `resources` (`status`);
+CREATE INDEX `resources_status` ON `resources` (`status`);--> statement-breakpoint
+CREATE TABLE `artifact_jobs` (
+	`path` text PRIMARY KEY NOT NULL,
+	`due_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `artifact_jobs_due` ON `artifact_jobs` (`due_at`);--> statement-breakpoint
+CREATE TABLE `artifact_subjects` (
+	`subject` text PRIMARY KEY NOT NULL,
+	`state` text NOT NULL
+);

@@ -15,6 +15,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT]
   resources import FILE.json
+  rebuild
   backup FILE`
 
 class UsageError extends Error {}
@@ -62,6 +63,13 @@ const commands: Record<string, Command> = {
     const counts = await importResources(ctx, args[0])
     const line = (c: Counts) => `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
+  },
+  rebuild: ({ publisher }) => {
+    const started = performance.now()
+    const stats = publisher.rebuild()
+    console.log(
+      `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed in ${Math.round(performance.now() - started)} ms`,
+    )
   },
   backup: ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('backup needs a FILE')

@@ -14,6 +14,10 @@ export interface Config {
   readonly webhookRetryDelays: readonly number[]
   readonly maxUploadBytes: number
   readonly logLevel: LogLevel
+  /** Seconds a post's pre-rendered claps/comment counts may lag behind the live engagement endpoint. */
+  readonly engagementRefreshSeconds: number
+  /** URLs per sitemap shard (the protocol allows 50,000); smaller values exist for tests. */
+  readonly sitemapShardSize: number
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -103,5 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryDelays: Object.freeze(retryDelays(env)),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),
+    sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
   })
 }

@@ -13,6 +13,7 @@ import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
+import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
@@ -37,6 +38,10 @@ export async function compose(config: Config) {
     changes,
     mediaExists: (key) => mediaStore.exists(key),
   }
+  // Publishing: artifacts re-rendered after every public change, served before the app answers.
+  const publishing = createPublishing(config, db, log, systemClock)
+  changes.subscribe(publishing.publisher.listener)
+  publishing.publisher.start()
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
     authorRoutes(ctx),
@@ -48,9 +53,10 @@ export async function compose(config: Config) {
     resourceRoutes(ctx),
     mediaUploadRoutes(ctx, mediaStore),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
+    publishing.routes,
   ]
   const fetch = createFetch({
-    app: createApp(log, features),
+    app: staticFirst(createApp(log, features), config.cacheDir),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -58,7 +64,15 @@ export async function compose(config: Config) {
     maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
     maxUploadBytes: config.maxUploadBytes,
   })
-  return { ctx, fetch, close: () => db.$client.close() }
+  return {
+    ctx,
+    fetch,
+    publisher: publishing.publisher,
+    close: () => {
+      publishing.publisher.stop()
+      db.$client.close()
+    },
+  }
 }
 
 async function start(): Promise<void> {

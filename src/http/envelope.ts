@@ -7,8 +7,11 @@ export interface Envelope<T = unknown> {
 
 export const OK = '0000'
 
+/** The bytes of an envelope: the API's answers and the pre-rendered artifacts share this one serialization. */
+export const envelopeBody = (envelope: Envelope): string => JSON.stringify(envelope)
+
 export function envelopeResponse(envelope: Envelope, status = 200, headers: Record<string, string> = {}): Response {
-  const response = new Response(JSON.stringify(envelope), { status, headers })
+  const response = new Response(envelopeBody(envelope), { status, headers })
   response.headers.set('content-type', 'application/json; charset=utf-8')
   return response
 }

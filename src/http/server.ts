@@ -7,7 +7,7 @@ import { envelopeResponse } from './envelope.ts'
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts'
 
 export interface ShellDeps {
-  app: AnyElysia
+  app: Pick<AnyElysia, 'handle'>
   authenticate(token: string): Caller | null
   rateLimiter: RateLimiter
   callLog: CallLog

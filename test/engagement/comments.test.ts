@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { publishablePost } from '../support/fixtures.ts'
-import { expectFieldError, expectNoPrivateData, expectPublicComment, freshIp, SECRET_EMAIL, useEngagementWorld } from './support.ts'
+import {
+  expectFieldError,
+  expectNoPrivateData,
+  expectPublicComment,
+  freshIp,
+  publicDetail,
+  SECRET_EMAIL,
+  useEngagementWorld,
+} from './support.ts'
 
 const w = useEngagementWorld()
 
@@ -43,7 +51,7 @@ describe('posting a comment', () => {
     const ip = freshIp()
     const posted = await w.comment(target.id, { authorName: 'Bo', content: 'Nice read.', authorEmail: SECRET_EMAIL }, ip)
     await w.moderate(posted.body.data.id, 'approve')
-    const detail = await w.folio.call('GET', `/api/v1/blog/posts/${target.slug}`)
+    const detail = await publicDetail(w.folio, target.slug, (post) => post.commentCount === 1)
     expect(detail.status).toBe(200)
     expect(detail.body.data.commentCount).toBe(1)
     expect(detail.body.data.comments).toBeUndefined()

@@ -69,6 +69,8 @@ export const posts = sqliteTable(
     index('posts_listed_author').on(table.listed, table.authorId, table.publishedAt, table.id),
     // Slugs are compared case-insensitively; the index must be on the same expression to be used.
     index('posts_slug').on(table.language, sql`lower(${table.slug})`),
+    // Newest-first lists over every language walk this index and stop after the page.
+    index('posts_listed_recent').on(table.listed, table.publishedAt, table.id),
   ],
 )
 

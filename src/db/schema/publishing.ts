@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+/**
+ * Artifacts (CACHE_DIR-relative paths) that must be rendered again. Rows are written in the same
+ * transaction as the change that makes them stale and deleted in the transaction that renders
+ * them, so a crash in between leaves the row behind and the next start repairs the file.
+ * `dueAt` (ms since epoch) lets engagement counts wait and coalesce instead of one render per clap.
+ */
+export const artifactJobs = sqliteTable(
+  'artifact_jobs',
+  {
+    path: text('path').primaryKey(),
+    dueAt: integer('due_at').notNull(),
+  },
+  (table) => [index('artifact_jobs_due').on(table.dueAt)],
+)
+
+/**
+ * What the artifacts currently show of a post or an author (`post:12`, `author:3`): the public
+ * projection as of its last change. A later change re-renders what the old projection touched
+ * (old tags, old slug) as well as what the new one touches.
+ */
+export const artifactSubjects = sqliteTable('artifact_subjects', {
+  subject: text('subject').primaryKey(),
+  state: text('state', { mode: 'json' }).notNull(),
+})

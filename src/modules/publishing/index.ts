@@ -1,0 +1,66 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { contentEtag } from '../../http/conditional.ts'
+import type { Logger } from '../../shared/log.ts'
+import type { Clock } from '../../shared/time.ts'
+import { openapiDocument } from './openapi/document.ts'
+import { createPublisher } from './publisher.ts'
+import { feedRoutes } from './routes.ts'
+
+export { staticFirst } from './serve.ts'
+export type { Publisher } from './publisher.ts'
+
+/** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
+const ARTIFACT_FORMAT = 1
+const STAMP = '.folio-artifacts'
+
+const readStamp = (cacheDir: string): string | null => {
+  try {
+    return readFileSync(join(cacheDir, STAMP), 'utf8')
+  } catch {
+    return null
+  }
+}
+
+function writeStamp(cacheDir: string, stamp: string): void {
+  mkdirSync(cacheDir, { recursive: true })
+  const temp = join(cacheDir, `${STAMP}.${process.pid}.tmp`)
+  writeFileSync(temp, stamp)
+  renameSync(temp, join(cacheDir, STAMP))
+}
+
+/**
+ * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild) and
+ * the feed routes, over one render source. Before the service answers anything, jobs left by a
+ * process that died are rendered; a cache written by other code or for another SITE_URL (its
+ * stamp differs) is rebuilt whole.
+ */
+export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock) {
+  const source = {
+    db,
+    siteUrl: config.siteUrl,
+    sitemapShardSize: config.sitemapShardSize,
+    openapi: `${JSON.stringify(openapiDocument(), null, 2)}\n`,
+  }
+  const publisher = createPublisher({
+    ...source,
+    log,
+    clock,
+    cacheDir: config.cacheDir,
+    engagementRefreshSeconds: config.engagementRefreshSeconds,
+  })
+  const stamp = contentEtag(
+    JSON.stringify({ format: ARTIFACT_FORMAT, siteUrl: source.siteUrl, shard: source.sitemapShardSize, openapi: source.openapi }),
+  )
+  if (readStamp(config.cacheDir) !== stamp) {
+    const stats = publisher.rebuild()
+    writeStamp(config.cacheDir, stamp)
+    log.info('artifacts rebuilt at start', { ...stats })
+  } else {
+    const stats = publisher.renderDue()
+    if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
+  }
+  return { publisher, routes: feedRoutes(source) }
+}

@@ -1,0 +1,200 @@
+import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm'
+import type { Queryable } from '../../db/client.ts'
+import { authors, categories, posts, postTags, tags } from '../../db/schema/index.ts'
+import { LANGUAGES, type Language } from '../../shared/language.ts'
+import { RELATED_POSTS } from '../posts/present.ts'
+import type { PostRow } from '../posts/repo.ts'
+import { discoverable, hasNoindex, POST_STATUS } from '../posts/visibility.ts'
+import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
+import { partnersOf, shardOf, type SiteOptions } from './snapshot.ts'
+
+/**
+ * Which artifacts a change touches. Everything here returns targets, never bytes: the renderer
+ * reads the current database for each one, so a plan only has to be wide enough, and an
+ * artifact it names needlessly is rendered to the same bytes and left untouched.
+ */
+
+/** A discoverable post as the artifacts show it; stored per post so the next change can undo it. */
+export interface PostState {
+  language: Language
+  slug: string
+  alternateSlug: string
+  categoryId: number
+  authorId: number | null
+  tagIds: number[]
+  publishedAt: string | null
+}
+
+/** An enabled author as the artifacts show it. */
+export interface AuthorState {
+  language: Language
+  slug: string
+}
+
+const LIST_LANGUAGES = [null, ...LANGUAGES] as const
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
+
+export const isDiscoverable = (row: PostRow) => row.status === POST_STATUS.published && !row.deletedAt && !hasNoindex(row)
+
+export function postStateOf(db: Queryable, row: PostRow): PostState | null {
+  if (!isDiscoverable(row)) return null
+  const tagIds = db.select({ id: postTags.tagId }).from(postTags).where(eq(postTags.postId, row.id)).orderBy(asc(postTags.tagId)).all()
+  return {
+    language: row.language,
+    slug: row.slug,
+    alternateSlug: row.alternateSlug,
+    categoryId: row.categoryId,
+    authorId: row.authorId,
+    tagIds: tagIds.map((t) => t.id),
+    publishedAt: row.publishedAt,
+  }
+}
+
+export function authorStateOf(db: Queryable, id: number): AuthorState | null {
+  const row = db.select().from(authors).where(eq(authors.id, id)).get()
+  return row && row.status === 1 ? { language: row.language, slug: row.slug } : null
+}
+
+const listPages = (language: Language | null, filter: ListFilter): Target[] =>
+  range(filter ? PAGES.filtered : PAGES.posts).map((page) => ({ kind: 'posts', language, filter, page }))
+
+const authorTargets = (a: AuthorState): Target[] => [
+  { kind: 'author', language: a.language, slug: a.slug },
+  ...range(PAGES.authorPosts).map((page): Target => ({ kind: 'authorPosts', language: a.language, slug: a.slug, page })),
+]
+
+/** The discoverable posts whose `relatedPosts` can show a post at this place: the next few newer ones of its category. */
+function newerNeighbours(db: Queryable, id: number, state: Pick<PostState, 'language' | 'categoryId' | 'publishedAt'>): Target[] {
+  const after = state.publishedAt
+    ? or(gt(posts.publishedAt, state.publishedAt), and(eq(posts.publishedAt, state.publishedAt), gt(posts.id, id)))
+    : undefined
+  return db
+    .select({ slug: posts.slug, language: posts.language })
+    .from(posts)
+    .where(and(discoverable, eq(posts.language, state.language), eq(posts.categoryId, state.categoryId), after))
+    .orderBy(asc(posts.publishedAt), asc(posts.id))
+    .limit(RELATED_POSTS)
+    .all()
+    .map((r) => ({ kind: 'post', language: r.language, slug: r.slug }))
+}
+
+/** The artifacts that show (or would show) a post with this state: where its counts appear. */
+function postListings(db: Queryable, id: number, state: PostState): Target[] {
+  const targets: Target[] = [{ kind: 'post', language: state.language, slug: state.slug }, ...newerNeighbours(db, id, state)]
+  for (const language of [null, state.language]) {
+    targets.push(...listPages(language, null), ...listPages(language, { categoryId: state.categoryId }))
+    if (state.authorId) targets.push(...listPages(language, { authorId: state.authorId }))
+    for (const tagId of state.tagIds) targets.push(...listPages(language, { tagId }))
+  }
+  const author = state.authorId ? authorStateOf(db, state.authorId) : null
+  if (author) targets.push(...authorTargets(author))
+  return targets
+}
+
+/** Everything a post with this state appears in: its listings plus feeds, sitemap and author counts. */
+export function postFootprint(db: Queryable, options: SiteOptions, id: number, state: PostState): Target[] {
+  const author = state.authorId ? authorStateOf(db, state.authorId) : null
+  const partners = partnersOf(db, state)
+  return [
+    ...postListings(db, id, state),
+    ...(author ? [{ kind: 'authors', language: null } as Target, { kind: 'authors', language: author.language } as Target] : []),
+    { kind: 'rss', language: state.language },
+    { kind: 'sitemap' },
+    ...[id, ...partners].map((p): Target => ({ kind: 'sitemapShard', shard: shardOf(p, options.sitemapShardSize) })),
+  ]
+}
+
+/** Claps and approved comments appear in a post's detail and in the cards of the lists it is in. */
+export function engagementFootprint(db: Queryable, id: number, state: PostState): Target[] {
+  return postListings(db, id, state).filter((t) => t.kind === 'post' || t.kind === 'posts' || t.kind === 'authorPosts')
+}
+
+/** Every pre-rendered post list: these embed category, tag and author data in each card. */
+export function allLists(db: Queryable): Target[] {
+  const ids = (table: typeof categories | typeof tags | typeof authors) =>
+    db.select({ id: table.id }).from(table).orderBy(asc(table.id)).all()
+  const targets: Target[] = []
+  for (const language of LIST_LANGUAGES) {
+    targets.push(...listPages(language, null))
+    for (const { id } of ids(categories)) targets.push(...listPages(language, { categoryId: id }))
+    for (const { id } of ids(tags)) targets.push(...listPages(language, { tagId: id }))
+    for (const { id } of ids(authors)) targets.push(...listPages(language, { authorId: id }))
+  }
+  const enabled = db.select({ language: authors.language, slug: authors.slug }).from(authors).where(eq(authors.status, 1)).all()
+  for (const author of enabled) targets.push(...authorTargets(author).filter((t) => t.kind === 'authorPosts'))
+  return targets
+}
+
+/** Details of the discoverable posts matching `where`, and of the posts that list them as related. */
+function detailsWhere(db: Queryable, where: SQL): Target[] {
+  const rows = db.select().from(posts).where(and(discoverable, where)).all()
+  return rows.flatMap((row) => [{ kind: 'post', language: row.language, slug: row.slug } as Target, ...newerNeighbours(db, row.id, row)])
+}
+
+const FEEDS: Target[] = LANGUAGES.map((language) => ({ kind: 'rss', language }))
+
+/** A category is embedded in every post card and detail of it, and names the RSS items. */
+export const categoryFootprint = (db: Queryable, id: number): Target[] => [
+  { kind: 'categories' },
+  ...allLists(db),
+  ...detailsWhere(db, eq(posts.categoryId, id)),
+  ...FEEDS,
+]
+
+export const tagFootprint = (db: Queryable, id: number): Target[] => [
+  ...LIST_LANGUAGES.map((language): Target => ({ kind: 'tags', language })),
+  { kind: 'tags', language: 'all' },
+  ...allLists(db),
+  ...detailsWhere(db, inArray(posts.id, db.select({ id: postTags.postId }).from(postTags).where(eq(postTags.tagId, id)))),
+  ...FEEDS,
+]
+
+/** An author's own pages under its old and new slug, the author lists, and every card that embeds the profile. */
+export const authorFootprint = (db: Queryable, id: number, before: AuthorState | null, after: AuthorState | null): Target[] => [
+  ...[before, after].flatMap((state) => (state ? authorTargets(state) : [])),
+  ...LIST_LANGUAGES.map((language): Target => ({ kind: 'authors', language })),
+  ...allLists(db),
+  ...detailsWhere(db, eq(posts.authorId, id)),
+]
+
+/**
+ * Product cards appear only in the details of posts naming them in `relatedProductIds`; few posts
+ * name any, so they are filtered here rather than with one LIKE per imported id.
+ */
+export function resourcesFootprint(db: Queryable, ids: readonly number[]): Target[] {
+  const changed = new Set(ids.map(String))
+  return db
+    .select({ language: posts.language, slug: posts.slug, relatedProductIds: posts.relatedProductIds })
+    .from(posts)
+    .where(and(discoverable, ne(posts.relatedProductIds, '')))
+    .all()
+    .filter((row) => row.relatedProductIds.split(',').some((id) => changed.has(id)))
+    .map((row): Target => ({ kind: 'post', language: row.language, slug: row.slug }))
+}
+
+/** Every artifact the database calls for now: what a full rebuild renders. */
+export function everyTarget(db: Queryable, options: SiteOptions): Target[] {
+  const postRows = db.select({ id: posts.id, language: posts.language, slug: posts.slug }).from(posts).where(discoverable).all()
+  const enabledAuthors = db.select({ language: authors.language, slug: authors.slug }).from(authors).where(eq(authors.status, 1)).all()
+  const shards = new Set(postRows.map((p) => shardOf(p.id, options.sitemapShardSize)))
+  return [
+    ...postRows.map((p): Target => ({ kind: 'post', language: p.language, slug: p.slug })),
+    ...allLists(db),
+    { kind: 'categories' },
+    ...LIST_LANGUAGES.map((language): Target => ({ kind: 'tags', language })),
+    { kind: 'tags', language: 'all' },
+    ...LIST_LANGUAGES.map((language): Target => ({ kind: 'authors', language })),
+    ...enabledAuthors.flatMap(authorTargets),
+    { kind: 'settings' },
+    ...FEEDS,
+    { kind: 'sitemap' },
+    ...[...shards].map((shard): Target => ({ kind: 'sitemapShard', shard })),
+    { kind: 'robots' },
+    { kind: 'openapi' },
+  ]
+}
+
+/** Distinct artifact paths of the targets; targets that can have no artifact (odd slugs) drop out. */
+export function pathsOf(targets: readonly Target[]): string[] {
+  return [...new Set(targets.map(pathOf))].filter((path) => targetOf(path) !== null)
+}

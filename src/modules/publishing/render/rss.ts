@@ -1,0 +1,63 @@
+import { el, xmlDocument } from './xml.ts'
+
+export const ATOM_NS = 'http://www.w3.org/2005/Atom'
+
+export interface RssChannel {
+  title: string
+  /** The site's page for this feed's posts. */
+  link: string
+  description: string
+  /** RSS language code, e.g. `en` or `zh-CN`. */
+  language: string
+  /** Where the feed itself is served (`atom:link rel="self"`). */
+  selfUrl: string
+}
+
+export interface RssItem {
+  title: string
+  link: string
+  /** Stable across slug changes, so readers never see a renamed post twice. */
+  guid: string
+  pubDate: Date
+  description: string
+  categories: readonly string[]
+}
+
+/** RFC 822 date as RSS 2.0 wants it; `toUTCString` yields `Sun, 01 Mar 2026 10:00:00 GMT`. */
+export const rfc822 = (date: Date): string => date.toUTCString()
+
+/**
+ * An RSS 2.0 feed. `lastBuildDate` is the newest item's date, never "now": the bytes depend only
+ * on the content, so an unchanged feed keeps its ETag and a rebuild reproduces it exactly.
+ */
+export function renderRss(channel: RssChannel, items: readonly RssItem[]): string {
+  const newest = items[0]?.pubDate
+  return xmlDocument(
+    el(
+      'rss',
+      { version: '2.0', 'xmlns:atom': ATOM_NS },
+      el(
+        'channel',
+        {},
+        el('title', {}, channel.title),
+        el('link', {}, channel.link),
+        el('description', {}, channel.description),
+        el('language', {}, channel.language),
+        el('atom:link', { href: channel.selfUrl, rel: 'self', type: 'application/rss+xml' }),
+        newest ? el('lastBuildDate', {}, rfc822(newest)) : undefined,
+        ...items.map((item) =>
+          el(
+            'item',
+            {},
+            el('title', {}, item.title),
+            el('link', {}, item.link),
+            el('guid', { isPermaLink: 'false' }, item.guid),
+            el('pubDate', {}, rfc822(item.pubDate)),
+            el('description', {}, item.description),
+            ...item.categories.map((c) => el('category', {}, c)),
+          ),
+        ),
+      ),
+    ),
+  )
+}

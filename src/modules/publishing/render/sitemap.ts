@@ -1,0 +1,48 @@
+import { el, xmlDocument } from './xml.ts'
+
+export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
+export const XHTML_NS = 'http://www.w3.org/1999/xhtml'
+
+/** The protocol's limit of URLs in one sitemap file (sitemaps.org); shards never hold more. */
+export const MAX_SITEMAP_URLS = 50_000
+
+export interface SitemapAlternate {
+  hreflang: string
+  href: string
+}
+
+export interface SitemapEntry {
+  loc: string
+  /** W3C datetime, e.g. 2026-03-01T10:00:00Z. */
+  lastmod: string
+  /** hreflang alternates of a translated pair, the entry's own language included; empty when unpaired. */
+  alternates: readonly SitemapAlternate[]
+}
+
+export interface SitemapRef {
+  loc: string
+  lastmod: string
+}
+
+/** A `urlset` (sitemaps.org 0.9) with `xhtml:link rel="alternate"` hreflang annotations. */
+export function renderUrlset(entries: readonly SitemapEntry[]): string {
+  const urls = entries.map((entry) =>
+    el(
+      'url',
+      {},
+      el('loc', {}, entry.loc),
+      el('lastmod', {}, entry.lastmod),
+      ...entry.alternates.map((a) => el('xhtml:link', { rel: 'alternate', hreflang: a.hreflang, href: a.href })),
+    ),
+  )
+  return xmlDocument(el('urlset', { xmlns: SITEMAP_NS, 'xmlns:xhtml': XHTML_NS }, ...urls))
+}
+
+/** A `sitemapindex` pointing at the shards. */
+export function renderSitemapIndex(shards: readonly SitemapRef[]): string {
+  const refs = shards.map((s) => el('sitemap', {}, el('loc', {}, s.loc), el('lastmod', {}, s.lastmod)))
+  return xmlDocument(el('sitemapindex', { xmlns: SITEMAP_NS }, ...refs))
+}
+
+/** The spec's `YYYY-MM-DD HH:mm:ss` (UTC) as a W3C datetime. */
+export const w3cTime = (time: string): string => `${time.replace(' ', 'T')}Z`

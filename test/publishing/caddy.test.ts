@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { xml2js, type Element } from 'xml-js'
+import { publishablePost, publishableZhPost, publishNewPost } from '../support/fixtures.ts'
+import { fromDisk, startStack, type Stack } from './stack.ts'
+
+let stack: Stack
+beforeAll(async () => {
+  stack = await startStack()
+}, 60_000)
+afterAll(async () => {
+  await stack?.dispose()
+})
+
+const B = '/api/v1/blog'
+const detail = (slug: string, language = 'en') => `${B}/posts/${slug}?language=${language}`
+const parse = (xml: string) => xml2js(xml, { compact: false }) as Element
+const all = (e: Element | undefined, name: string): Element[] =>
+  (e?.elements ?? []).flatMap((c) => [...(c.name === name ? [c] : []), ...all(c, name)])
+const textOf = (e: Element | undefined) => String(e?.elements?.[0]?.text ?? '')
+
+async function publish(overrides: Record<string, unknown> = {}) {
+  return publishNewPost(stack.folio, stack.token, publishablePost(stack.categoryId, stack.authorId, overrides))
+}
+
+const operate = (id: number, status: 1 | 2) =>
+  stack.folio.call('GET', `${B}/posts/operate?id=${id}&status=${status}`, { token: stack.token })
+
+async function listed(path: string): Promise<string> {
+  const response = await stack.viaCaddy(path)
+  expect(response.status).toBe(200)
+  return response.text()
+}
+
+describe('reads through Caddy', () => {
+  test('a published post is served from disk with the bytes and validators the API gives', async () => {
+    const post = await publish()
+    expect(post.sitemapUpdated).toBe(true)
+    expect(post.rssUpdated).toBe(true)
+    // Identity: Caddy gives each precompressed copy its own ETag; the API always answers uncompressed.
+    const viaCaddy = await stack.viaCaddy(detail(post.slug), { 'accept-encoding': 'identity' })
+    const viaApi = await stack.viaApi(detail(post.slug))
+    expect(viaCaddy.status).toBe(200)
+    expect(fromDisk(viaCaddy)).toBe(true)
+    expect(viaCaddy.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    const body = await viaCaddy.text()
+    expect(body).toBe(await viaApi.text())
+    expect(JSON.parse(body)).toMatchObject({ code: '0000', message: 'success', data: { id: post.id, slug: post.slug, title: post.title } })
+    expect(viaCaddy.headers.get('etag')).toBe(viaApi.headers.get('etag'))
+    expect(viaCaddy.headers.get('last-modified')).toBe(viaApi.headers.get('last-modified'))
+    // The default language is en, so the bare path is the same artifact.
+    expect(await (await stack.viaCaddy(`${B}/posts/${post.slug}`)).text()).toBe(body)
+  })
+
+  test('a repeat with If-None-Match or If-Modified-Since is a bodiless 304, through Caddy and from the API', async () => {
+    const post = await publish()
+    for (const read of [stack.viaCaddy, stack.viaApi]) {
+      const first = await read(detail(post.slug))
+      const etag = first.headers.get('etag')!
+      const lastModified = first.headers.get('last-modified')!
+      expect(etag).toMatch(/^"[^"]+"$/)
+      const again = await read(detail(post.slug), { 'if-none-match': etag })
+      expect(again.status).toBe(304)
+      expect(await again.text()).toBe('')
+      expect(again.headers.get('etag')).toBe(etag)
+      expect((await read(detail(post.slug), { 'if-modified-since': lastModified })).status).toBe(304)
+      expect((await read(detail(post.slug), { 'if-none-match': '"other"' })).status).toBe(200)
+    }
+  })
+
+  test('an edit changes the ETag at once; artifacts it does not touch keep theirs', async () => {
+    const post = await publish()
+    const before = await stack.viaCaddy(detail(post.slug))
+    const categories = (await stack.viaCaddy(`${B}/categories`)).headers.get('etag')
+    const saved = await stack.folio.call('POST', `${B}/posts/save`, {
+      token: stack.token,
+      body: { ...publishablePost(stack.categoryId, stack.authorId), id: post.id, slug: post.slug, title: `${post.title}!` },
+    })
+    expect(saved.body.code).toBe('0000')
+    const after = await stack.viaCaddy(detail(post.slug), { 'if-none-match': before.headers.get('etag')! })
+    expect(after.status).toBe(200)
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'))
+    expect(((await after.json()) as { data: { title: string } }).data.title).toBe(`${post.title}!`)
+    expect((await stack.viaCaddy(`${B}/categories`)).headers.get('etag')).toBe(categories)
+  })
+
+  test('lists, feeds and the other reads come from disk with their content types', async () => {
+    const post = await publish()
+    const cases: [string, string][] = [
+      [`${B}/posts`, 'application/json; charset=utf-8'],
+      [`${B}/posts?language=en&current=1&size=10`, 'application/json; charset=utf-8'],
+      [`${B}/posts?categoryId=${stack.categoryId}`, 'application/json; charset=utf-8'],
+      [`${B}/categories`, 'application/json; charset=utf-8'],
+      [`${B}/tags?language=en`, 'application/json; charset=utf-8'],
+      [`${B}/authors`, 'application/json; charset=utf-8'],
+      [`${B}/publication-settings`, 'application/json; charset=utf-8'],
+      [`${B}/rss.xml`, 'application/xml; charset=utf-8'],
+      [`${B}/sitemap.xml`, 'application/xml; charset=utf-8'],
+      [`${B}/robots.txt`, 'text/plain; charset=utf-8'],
+      [`${B}/openapi.json`, 'application/json; charset=utf-8'],
+    ]
+    for (const [path, type] of cases) {
+      const viaCaddy = await stack.viaCaddy(path)
+      const viaApi = await stack.viaApi(path)
+      expect([path, viaCaddy.status, fromDisk(viaCaddy), viaCaddy.headers.get('content-type')]).toEqual([path, 200, true, type])
+      expect(viaApi.headers.get('content-type')).toBe(type)
+      expect(await viaCaddy.text()).toBe(await viaApi.text())
+    }
+    expect(await listed(`${B}/posts`)).toContain(post.slug)
+  })
+
+  test('gzip and brotli clients get the precompressed copies', async () => {
+    const post = await publish()
+    const plain = await (await stack.viaCaddy(detail(post.slug))).text()
+    for (const encoding of ['gzip', 'br']) {
+      const response = await fetch(`${stack.caddy.url}${detail(post.slug)}`, {
+        headers: { 'accept-encoding': encoding },
+        decompress: false,
+      } as RequestInit)
+      expect(response.headers.get('content-encoding')).toBe(encoding)
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+      const bytes = Buffer.from(await response.arrayBuffer())
+      const decoded = encoding === 'gzip' ? Bun.gunzipSync(bytes) : (await import('node:zlib')).brotliDecompressSync(bytes)
+      expect(Buffer.from(decoded).toString()).toBe(plain)
+    }
+  })
+
+  test('reads that are not pre-rendered, token-bearing reads and writes reach the API', async () => {
+    await publish()
+    for (const path of [`${B}/posts?keyword=static`, `${B}/posts?size=20`, `${B}/posts?current=6`, `${B}/posts?language=fr`]) {
+      const response = await stack.viaCaddy(path)
+      expect(fromDisk(response)).toBe(false)
+      if (response.status === 200) expect(response.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{22}"$/)
+    }
+    expect((await stack.viaCaddy(`${B}/posts?language=fr`)).status).toBe(400)
+    const withToken = await stack.viaCaddy(`${B}/posts`, { authorization: `Bearer ${stack.token}` })
+    expect(fromDisk(withToken)).toBe(false)
+    expect(withToken.status).toBe(200)
+    const write = await fetch(`${stack.caddy.url}${B}/categories/save`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ nameEn: 'Through Caddy' }),
+    })
+    expect(((await write.json()) as { code: string }).code).toBe('0000')
+  })
+
+  test('the state-changing GETs are never cached', async () => {
+    const post = await publish()
+    const response = await fetch(`${stack.caddy.url}${B}/posts/operate?id=${post.id}&status=1`, {
+      headers: { authorization: `Bearer ${stack.token}` },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('etag')).toBeNull()
+    const anonymous = await stack.viaCaddy(`${B}/posts/delete?id=${post.id}`)
+    expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('leaving the public', () => {
+  async function expectGone(post: { id: number; slug: string; title: string }) {
+    const read = await stack.viaCaddy(detail(post.slug))
+    expect(fromDisk(read)).toBe(false)
+    expect(read.status).toBe(400)
+    expect(await listed(`${B}/posts`)).not.toContain(post.slug)
+    expect(await listed(`${B}/posts?categoryId=${stack.categoryId}`)).not.toContain(post.slug)
+    expect(await listed(`${B}/authors/${await authorSlug()}/posts`)).not.toContain(post.slug)
+    const rss = await listed(`${B}/rss.xml?language=en`)
+    expect(all(parse(rss), 'guid').map(textOf)).not.toContain(`folio-post-${post.id}`)
+    expect(await listed(`${B}/sitemap.xml`)).not.toContain(post.slug)
+  }
+
+  const authorSlug = async () =>
+    (await stack.folio.call('GET', `${B}/authors`)).body.data.find((a: { id: number }) => a.id === stack.authorId).slug
+
+  test('after unpublish the post is gone from detail, lists, RSS and sitemap; republishing brings it back', async () => {
+    const post = await publish()
+    expect(await listed(`${B}/posts`)).toContain(post.slug)
+    expect(await listed(`${B}/sitemap.xml`)).toContain(post.slug)
+    expect((await operate(post.id, 2)).body.data).toBe(true)
+    await expectGone(post)
+    expect((await operate(post.id, 1)).body.data).toBe(true)
+    expect((await stack.viaCaddy(detail(post.slug))).status).toBe(200)
+    expect(await listed(`${B}/rss.xml`)).toContain(post.slug)
+  })
+
+  test('after delete the post is gone everywhere', async () => {
+    const post = await publish()
+    const deleted = await stack.folio.call('GET', `${B}/posts/delete?id=${post.id}`, { token: stack.token })
+    expect(deleted.body.data).toBe(true)
+    await expectGone(post)
+  })
+
+  test('a noindex post is readable from the API but has no artifact and is not listed', async () => {
+    const post = await publish({ indexable: false })
+    const read = await stack.viaCaddy(detail(post.slug))
+    expect(read.status).toBe(200)
+    expect(fromDisk(read)).toBe(false)
+    expect(await listed(`${B}/posts`)).not.toContain(post.slug)
+    expect(await listed(`${B}/sitemap.xml`)).not.toContain(post.slug)
+  })
+
+  test('an old slug answers 301 through Caddy, the new one is served from disk', async () => {
+    const post = await publish()
+    const renamed = `${post.slug}-renamed`
+    const saved = await stack.folio.call('POST', `${B}/posts/save`, {
+      token: stack.token,
+      body: { ...publishablePost(stack.categoryId, stack.authorId), id: post.id, slug: renamed, title: post.title },
+    })
+    expect(saved.body.code).toBe('0000')
+    const old = await stack.viaCaddy(detail(post.slug))
+    expect(old.status).toBe(301)
+    expect(old.headers.get('location')).toBe(`${B}/posts/${renamed}?language=en`)
+    const fresh = await stack.viaCaddy(detail(renamed))
+    expect(fresh.status).toBe(200)
+    expect(fromDisk(fresh)).toBe(true)
+    expect(await listed(`${B}/sitemap.xml`)).not.toContain(`/${post.slug}<`)
+  })
+})
+
+describe('feeds through Caddy', () => {
+  test('RSS 2.0 per language and a sitemap with hreflang alternates for a translated pair', async () => {
+    const en = await publish({ title: 'Static sites in English & more' })
+    const zh = await publish(publishableZhPost(stack.categoryId, stack.authorId, { title: '静态网站生成器怎么选', alternateSlug: en.slug }))
+    const rss = parse(await listed(`${B}/rss.xml?language=zh`))
+    const channel = all(rss, 'channel')[0]!
+    expect(all(rss, 'rss')[0]!.attributes?.version).toBe('2.0')
+    expect(all(channel, 'atom:link')[0]!.attributes).toMatchObject({
+      rel: 'self',
+      href: 'https://blog.example.org/api/v1/blog/rss.xml?language=zh',
+    })
+    const items = all(channel, 'item')
+    expect(items.map((i) => textOf(all(i, 'link')[0]))).toContain(`https://blog.example.org/cn/blog/${zh.slug}`)
+    expect(items.map((i) => textOf(all(i, 'link')[0]))).not.toContain(`https://blog.example.org/en/blog/${en.slug}`)
+    for (const item of items) {
+      expect(textOf(all(item, 'pubDate')[0])).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
+      expect(all(item, 'guid')).toHaveLength(1)
+      expect(all(item, 'category').length).toBeGreaterThan(0)
+    }
+    const enTitles = all(parse(await listed(`${B}/rss.xml`)), 'title').map(textOf)
+    expect(enTitles).toContain('Static sites in English & more')
+
+    const sitemap = parse(await listed(`${B}/sitemap.xml`))
+    const urlset = all(sitemap, 'urlset')[0]!
+    expect(urlset.attributes).toEqual({
+      xmlns: 'http://www.sitemaps.org/schemas/sitemap/0.9',
+      'xmlns:xhtml': 'http://www.w3.org/1999/xhtml',
+    })
+    const url = (loc: string) => all(urlset, 'url').find((u) => textOf(all(u, 'loc')[0]) === loc)!
+    for (const loc of [`https://blog.example.org/en/blog/${en.slug}`, `https://blog.example.org/cn/blog/${zh.slug}`]) {
+      const entry = url(loc)
+      expect(textOf(all(entry, 'lastmod')[0])).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+      expect(all(entry, 'xhtml:link').map((l) => l.attributes)).toEqual([
+        { rel: 'alternate', hreflang: 'en', href: `https://blog.example.org/en/blog/${en.slug}` },
+        { rel: 'alternate', hreflang: 'zh', href: `https://blog.example.org/cn/blog/${zh.slug}` },
+        { rel: 'alternate', hreflang: 'x-default', href: `https://blog.example.org/en/blog/${en.slug}` },
+      ])
+    }
+    expect(await listed(`${B}/robots.txt`)).toContain('Sitemap: https://blog.example.org/api/v1/blog/sitemap.xml')
+  })
+})

@@ -1,0 +1,46 @@
+import { afterAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startFolio, type Folio } from '../support/folio.ts'
+
+let folio: Folio | undefined
+afterAll(async () => {
+  await folio?.dispose()
+})
+
+test('engagement counts in artifacts refresh on a bounded schedule, coalesced, not once per clap', async () => {
+  folio = await startFolio({ ENGAGEMENT_REFRESH_SECONDS: '1' })
+  const token = await folio.token('blog:write', 'blog:publish')
+  const { categoryId, authorId } = await seedTaxonomy(folio, token)
+  const post = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
+  const detail = join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/en.json`)
+  const read = () => JSON.parse(readFileSync(detail, 'utf8')).data
+
+  // 25 readers clap through the real endpoint; the live count moves at once.
+  for (let i = 0; i < 25; i++) {
+    const res = await folio.call('POST', `/api/v1/blog/posts/${post.id}/reactions`, {
+      body: { reactionKey: 'clap', clientKey: `reader-${i}`, count: 1 },
+    })
+    expect(res.body.code).toBe('0000')
+  }
+  expect((await folio.call('GET', `/api/v1/blog/posts/${post.id}/engagement`)).body.data.clapCount).toBe(25)
+
+  // Nothing rendered per clap: one durable job per artifact, however many claps.
+  expect(read().clapCount).toBe(0)
+  const db = new Database(join(folio.dataDir, 'folio.db'), { readonly: true })
+  const jobs = db.query('select due_at from artifact_jobs where path = ?').all(`api/v1/blog/posts/${post.slug}/en.json`) as {
+    due_at: number
+  }[]
+  db.close()
+  expect(jobs).toHaveLength(1)
+  expect(jobs[0]!.due_at).toBeGreaterThan(Date.now() - 1000)
+
+  // The sweeper renders it once the refresh interval has passed.
+  const deadline = Date.now() + 5_000
+  while (read().clapCount !== 25 && Date.now() < deadline) await Bun.sleep(100)
+  expect(read().clapCount).toBe(25)
+  const list = JSON.parse(readFileSync(join(folio.cacheDir, 'api/v1/blog/posts/_list/any/c-t-a/1.json'), 'utf8')).data
+  expect(list.records.find((r: { id: number }) => r.id === post.id).clapCount).toBe(25)
+})

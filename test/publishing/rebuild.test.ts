@@ -1,0 +1,201 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { xml2js } from 'xml-js'
+import { publishablePost, publishableZhPost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startFolio, type Folio } from '../support/folio.ts'
+import { cacheFiles } from './stack.ts'
+
+const B = '/api/v1/blog'
+const ENV = { RATE_LIMIT_PER_MINUTE: '1000000', SITE_URL: 'https://blog.example.org' }
+const started: Folio[] = []
+afterAll(async () => {
+  for (const folio of started) await folio.dispose()
+})
+
+async function start(env: Record<string, string> = {}) {
+  const folio = await startFolio({ ...ENV, ...env })
+  started.push(folio)
+  const token = await folio.token('blog:read', 'blog:write', 'blog:publish')
+  const { categoryId, authorId } = await seedTaxonomy(folio, token)
+  const publish = (overrides: Record<string, unknown> = {}) =>
+    publishNewPost(folio, token, publishablePost(categoryId, authorId, overrides))
+  return { folio, token, categoryId, authorId, publish }
+}
+
+async function rebuild(folio: Folio): Promise<{ written: number; removed: number }> {
+  const out = await folio.cli('rebuild')
+  expect(out.code).toBe(0)
+  const match = /(\d+) rendered, (\d+) written, (\d+) removed/.exec(out.stdout)
+  expect(match).not.toBeNull()
+  return { written: Number(match![2]), removed: Number(match![3]) }
+}
+
+/** Every artifact parses as what it claims to be: no torn or empty file anywhere. */
+function expectWhole(cacheDir: string): void {
+  for (const entry of readdirSync(join(cacheDir, 'api'), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(gz|br|tmp)$/.test(entry.name)) continue
+    const text = readFileSync(join(entry.parentPath, entry.name), 'utf8')
+    if (entry.name.endsWith('.json')) expect(() => JSON.parse(text)).not.toThrow()
+    else if (entry.name.endsWith('.xml')) expect(() => xml2js(text)).not.toThrow()
+    else expect(text.length).toBeGreaterThan(0)
+  }
+}
+
+const pendingJobs = (folio: Folio) => {
+  const db = new Database(join(folio.dataDir, 'folio.db'))
+  try {
+    return (db.query('select count(*) as n from artifact_jobs').get() as { n: number }).n
+  } finally {
+    db.close()
+  }
+}
+
+describe('full rebuild', () => {
+  test('yields exactly the bytes the incremental path wrote, and rewrites nothing', async () => {
+    const { folio, token, categoryId, authorId, publish } = await start()
+    const tag = await folio.call('POST', `${B}/tags/save`, { token, body: { nameEn: 'Speed', language: 'all' } })
+    const posts: Awaited<ReturnType<typeof publish>>[] = []
+    for (let i = 0; i < 6; i++) posts.push(await publish({ tagIds: [tag.body.data.id] }))
+    const zh = await publish(publishableZhPost(categoryId, authorId, { title: '静态网站生成器怎么选', alternateSlug: posts[0].slug }))
+    const call = (method: string, path: string, body?: unknown) => folio.call(method, path, { token, body })
+    // Edits of every kind the public sees.
+    await call('POST', `${B}/posts/save`, {
+      ...publishablePost(categoryId, authorId),
+      id: posts[1].id,
+      slug: `${posts[1].slug}-moved`,
+      tagIds: [],
+    })
+    await call('GET', `${B}/posts/operate?id=${posts[2].id}&status=2`)
+    await call('GET', `${B}/posts/delete?id=${posts[3].id}`)
+    await call('POST', `${B}/categories/save`, { id: categoryId, nameEn: 'Renamed guides', nameZh: '指南' })
+    await call('POST', `${B}/tags/save`, { id: tag.body.data.id, nameEn: 'Velocity', language: 'all' })
+    await call('POST', `${B}/authors/save`, { id: authorId, name: 'Jane Q. Doe', language: 'en', slug: 'jane-q-doe' })
+    await call('POST', `${B}/posts/save`, {
+      ...publishableZhPost(categoryId, authorId, { alternateSlug: posts[0].slug }),
+      id: zh.id,
+      slug: zh.slug,
+      indexable: false,
+    })
+    expect((await folio.cli('settings', 'set', '--icon-url', 'https://example.org/icon.png', '--icon-alt', 'Icon')).code).toBe(0)
+
+    const incremental = cacheFiles(folio.cacheDir)
+    expect(incremental.has(`api/v1/blog/authors/jane-q-doe/en.json`)).toBe(true)
+    expect([...incremental.keys()].some((p) => p.includes(posts[3].slug))).toBe(false)
+    expect(await rebuild(folio)).toEqual({ written: 0, removed: 0 })
+    expect(cacheFiles(folio.cacheDir)).toEqual(incremental)
+
+    // From nothing, the rebuild writes the same files with the same bytes.
+    rmSync(join(folio.cacheDir, 'api'), { recursive: true })
+    const fresh = await rebuild(folio)
+    expect(fresh.written).toBeGreaterThan(0)
+    expect(cacheFiles(folio.cacheDir)).toEqual(incremental)
+  })
+
+  test('removes stale files: junk, old slugs and artifacts of posts that are gone', async () => {
+    const { folio, publish } = await start()
+    const post = await publish()
+    const junk = ['api/v1/blog/posts/ghost/en.json', 'api/v1/blog/posts/ghost/en.json.gz', 'api/v1/blog/whatever.txt']
+    for (const path of junk) await Bun.write(join(folio.cacheDir, path), 'stale')
+    expect((await rebuild(folio)).removed).toBe(2)
+    for (const path of junk) expect(existsSync(join(folio.cacheDir, path))).toBe(false)
+    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/en.json`))).toBe(true)
+  })
+})
+
+describe('crash safety', () => {
+  test('a job committed with its change but never rendered (the process died) is rendered at the next start', async () => {
+    const { folio, publish } = await start()
+    const post = await publish()
+    await folio.stop(true)
+    // What a SIGKILL between commit and render leaves behind: the new row and its job, an old file.
+    const db = new Database(join(folio.dataDir, 'folio.db'))
+    db.query('update posts set title = ? where id = ?').run('Changed while nobody rendered', post.id)
+    db.query('insert into artifact_jobs (path, due_at) values (?, 0)').run(`api/v1/blog/posts/${post.slug}/en.json`)
+    db.close()
+    await folio.restart()
+    const artifact = JSON.parse(readFileSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/en.json`), 'utf8'))
+    expect(artifact.data.title).toBe('Changed while nobody rendered')
+    expect(pendingJobs(folio)).toBe(0)
+  })
+
+  test('kill -9 right after a publish returns, then restart: every artifact whole and current', async () => {
+    const { folio, publish } = await start()
+    await publish()
+    const last = await publish()
+    await folio.stop(true)
+    await folio.restart()
+    expectWhole(folio.cacheDir)
+    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${last.slug}/en.json`))).toBe(true)
+    expect(await rebuild(folio)).toEqual({ written: 0, removed: 0 })
+  })
+
+  test('kill -9 in the middle of a rebuild, then restart: every artifact whole and current', async () => {
+    const { folio, publish } = await start()
+    for (let i = 0; i < 40; i++) await publish()
+    const expected = cacheFiles(folio.cacheDir)
+    await folio.stop(true)
+    rmSync(join(folio.cacheDir, 'api'), { recursive: true })
+    const root = resolve(import.meta.dir, '..', '..')
+    const proc = Bun.spawn([process.execPath, join(root, 'src/cli.ts'), 'rebuild'], {
+      cwd: root,
+      env: folio.env,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
+    // Wait until it is visibly half-way, then kill it without warning.
+    const deadline = Date.now() + 20_000
+    while (Date.now() < deadline && proc.exitCode === null) {
+      const written = existsSync(join(folio.cacheDir, 'api')) ? readdirSync(join(folio.cacheDir, 'api'), { recursive: true }).length : 0
+      if (written > 30) break
+      await Bun.sleep(2)
+    }
+    proc.kill('SIGKILL')
+    await proc.exited
+    expect(proc.signalCode).toBe('SIGKILL')
+    expect(pendingJobs(folio)).toBeGreaterThan(0)
+    expectWhole(folio.cacheDir)
+
+    await folio.restart()
+    expect(pendingJobs(folio)).toBe(0)
+    expectWhole(folio.cacheDir)
+    expect(cacheFiles(folio.cacheDir)).toEqual(expected)
+    expect(await rebuild(folio)).toEqual({ written: 0, removed: 0 })
+  }, 60_000)
+})
+
+describe('sitemap shards', () => {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+
+  test('past the shard size, sitemap.xml is an index of id-range shards; a publish touches one shard', async () => {
+    const { folio, token, publish } = await start({ SITEMAP_SHARD_SIZE: '2' })
+    const posts = []
+    for (let i = 0; i < 5; i++) posts.push(await publish())
+    const index = await folio.call('GET', `${B}/sitemap.xml`)
+    expect(index.text).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    const shards = locs(index.text)
+    expect(shards).toEqual([1, 2, 3].map((n) => `https://blog.example.org/api/v1/blog/sitemap/${n}.xml`))
+    const listed: string[] = []
+    for (const shard of shards) {
+      const response = await folio.call('GET', new URL(shard).pathname)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8')
+      expect(locs(response.text).length).toBeLessThanOrEqual(2)
+      listed.push(...locs(response.text))
+    }
+    expect(listed.sort()).toEqual(posts.map((p) => `https://blog.example.org/en/blog/${p.slug}`).sort())
+
+    const first = join(folio.cacheDir, 'api/v1/blog/sitemap/1.xml')
+    const before = Bun.file(first).lastModified
+    const sixth = await publish()
+    expect(sixth.sitemapUpdated).toBe(true)
+    expect(Bun.file(first).lastModified).toBe(before)
+
+    // The last shard empties: it is removed and leaves the index.
+    for (const post of [posts[4], sixth]) await folio.call('GET', `${B}/posts/delete?id=${post.id}`, { token })
+    expect(locs((await folio.call('GET', `${B}/sitemap.xml`)).text)).toHaveLength(2)
+    expect(existsSync(join(folio.cacheDir, 'api/v1/blog/sitemap/3.xml'))).toBe(false)
+    expect((await folio.call('GET', `${B}/sitemap/3.xml`)).status).toBe(400)
+  })
+})
