@@ -12,14 +12,21 @@ import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
+import { webhookOutbox } from './modules/webhooks/enqueue.ts'
+import { webhookRoutes } from './modules/webhooks/routes.ts'
+import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { createLogger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
 
-/** Everything Folio is made of, wired once: config -> db -> services -> http. */
-export function compose(config: Config) {
+/**
+ * Everything Folio is made of, wired once: config -> db -> services -> http -> worker. Background
+ * workers run only for the server (`start`), never for a CLI command.
+ */
+export function compose(config: Config, options: { workers?: boolean } = {}) {
   const log = createLogger(config.logLevel)
-  const db = openDatabase(join(config.dataDir, 'folio.db'))
+  const dbFile = join(config.dataDir, 'folio.db')
+  const db = openDatabase(dbFile)
   migrateDatabase(db)
   const changes = new ChangeFeed()
   const mediaRoot = join(config.dataDir, 'media')
@@ -31,7 +38,20 @@ export function compose(config: Config) {
     changes,
     mediaExists: (key) => Bun.file(join(mediaRoot, key)).exists(),
   }
-  const features: AnyElysia[] = [taxonomyRoutes(ctx), authorRoutes(ctx), publicPostRoutes(ctx), writePostRoutes(ctx), settingsRoutes(ctx)]
+
+  // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
+  const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
+  const wakeWebhooks = () => webhookWorker?.wake()
+  changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
+
+  const features: AnyElysia[] = [
+    taxonomyRoutes(ctx),
+    authorRoutes(ctx),
+    publicPostRoutes(ctx),
+    writePostRoutes(ctx),
+    settingsRoutes(ctx),
+    webhookRoutes(ctx, wakeWebhooks),
+  ]
   const fetch = createFetch({
     app: createApp(log, features),
     authenticate: (token) => authenticate(db, token),
@@ -41,7 +61,11 @@ export function compose(config: Config) {
     maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
     maxUploadBytes: config.maxUploadBytes,
   })
-  return { ctx, fetch, close: () => db.$client.close() }
+  const close = async () => {
+    await webhookWorker?.stop()
+    db.$client.close()
+  }
+  return { ctx, fetch, close }
 }
 
 function start(): void {
@@ -53,7 +77,7 @@ function start(): void {
     console.error(`folio: invalid configuration: ${error.message}`)
     process.exit(1)
   }
-  const service = compose(config)
+  const service = compose(config, { workers: true })
   const server = Bun.serve({
     hostname: config.host,
     port: config.port,
@@ -64,10 +88,10 @@ function start(): void {
   service.ctx.log.info('listening', { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, cacheDir: config.cacheDir })
   const stop = () => {
     service.ctx.log.info('stopping')
-    void server.stop().then(() => {
-      service.close()
-      process.exit(0)
-    })
+    void server
+      .stop()
+      .then(service.close)
+      .then(() => process.exit(0))
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
