@@ -14,8 +14,8 @@ export function sign(secret: string, body: string, t: number): string {
 }
 
 /**
- * What a receiver runs on the raw body it got (docs/webhooks.md carries a copy): true only when
- * a `v1` value matches and the timestamp lies within the tolerance of `now` (unix seconds).
+ * What a receiver runs on the raw body it got (docs/webhooks.md carries the same function in plain
+ * JS): true only when a `v1` value matches and the timestamp lies within the tolerance of `now`.
  */
 export function verify(
   secret: string,
@@ -24,12 +24,13 @@ export function verify(
   now: number = Math.floor(Date.now() / 1000),
   toleranceSeconds: number = SIGNATURE_TOLERANCE_SECONDS,
 ): boolean {
-  const parts = (header ?? '').split(',').map((part) => part.trim().split('='))
+  const parts = String(header ?? '')
+    .split(',')
+    .map((part) => part.trim().split('='))
   const t = parts.find(([key]) => key === 't')?.[1] ?? ''
   if (!/^\d{1,12}$/.test(t) || Math.abs(now - Number(t)) > toleranceSeconds) return false
   const expected = Buffer.from(hmac(secret, Number(t), body), 'hex')
-  return parts.some(([key, value]) => {
-    if (key !== 'v1' || !value || !/^[0-9a-f]{64}$/i.test(value)) return false
-    return timingSafeEqual(expected, Buffer.from(value, 'hex'))
-  })
+  return parts.some(
+    ([key, value]) => key === 'v1' && /^[0-9a-f]{64}$/i.test(value ?? '') && timingSafeEqual(expected, Buffer.from(value!, 'hex')),
+  )
 }
