@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { join, resolve } from 'node:path'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
-import { addReceiver, startReceiver, waitForLog } from './receiver.ts'
+import { addReceiver, startReceiver, waitForLog, TEST_ENV } from './receiver.ts'
+
+// End-to-end: real server, real receiver, real retry delays.
+setDefaultTimeout(20_000)
 
 let folio: Folio
 let token: string
@@ -21,7 +24,7 @@ const receiver = startReceiver(async (request) => {
 
 beforeAll(async () => {
   // WEBHOOK_TIMEOUT_MS=1000 makes a claim's lease 3 s.
-  folio = await startFolio({ WEBHOOK_RETRY_DELAYS: '1,1', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000' })
+  folio = await startFolio({ WEBHOOK_RETRY_DELAYS: '1,1', ...TEST_ENV, WEBHOOK_TIMEOUT_MS: '1000' })
   token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   taxonomy = await seedTaxonomy(folio, token)
 })

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { verify } from '../../src/modules/webhooks/sign.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { readmeVerify } from './readme-verify.ts'
-import { addReceiver, SECRET, startReceiver, type Received } from './receiver.ts'
+import { addReceiver, SECRET, startReceiver, type Received, TEST_ENV } from './receiver.ts'
+
+// End-to-end: real server, real receiver, real retry delays.
+setDefaultTimeout(20_000)
 
 const SITE_URL = 'https://blog.example.com'
 let folio: Folio
@@ -12,7 +15,7 @@ let taxonomy: { categoryId: number; authorId: number }
 const receiver = startReceiver()
 
 beforeAll(async () => {
-  folio = await startFolio({ SITE_URL, WEBHOOK_POLL_MS: '50' })
+  folio = await startFolio({ SITE_URL, ...TEST_ENV })
   token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   taxonomy = await seedTaxonomy(folio, token)
 })

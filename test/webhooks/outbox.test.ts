@@ -1,8 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { F } from '../support/fixtures.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
-import { addReceiver, startReceiver } from './receiver.ts'
+import { addReceiver, startReceiver, TEST_ENV } from './receiver.ts'
+
+// End-to-end: real server, real receiver, real retry delays.
+setDefaultTimeout(20_000)
 
 let folio: Folio
 let token: string
@@ -10,7 +13,7 @@ let taxonomy: { categoryId: number; authorId: number }
 const receiver = startReceiver()
 
 beforeAll(async () => {
-  folio = await startFolio({ WEBHOOK_POLL_MS: '50' })
+  folio = await startFolio({ ...TEST_ENV })
   token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   taxonomy = await seedTaxonomy(folio, token)
 })

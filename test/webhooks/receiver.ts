@@ -46,6 +46,9 @@ export function startReceiver(responder: Responder = () => new Response('ok')) {
 
 export const SECRET = 'whsec_test_0123456789abcdef'
 
+/** A fast-polling worker, and no rate limit in the way of the log polling below. */
+export const TEST_ENV = { WEBHOOK_POLL_MS: '50', RATE_LIMIT_PER_MINUTE: '1000000' }
+
 /** Saves a receiver through the admin endpoint; returns its listing. */
 export async function addReceiver(folio: Folio, adminToken: string, body: Record<string, unknown>) {
   const saved = await folio.call('POST', '/api/admin/blog/webhooks/save', { token: adminToken, body: { secret: SECRET, ...body } })
@@ -61,6 +64,6 @@ export async function waitForLog(folio: Folio, adminToken: string, done: (record
     const records = log.body.data.records as any[]
     if (done(records)) return records
     if (Date.now() > deadline) throw new Error(`delivery log never matched: ${JSON.stringify(records)}`)
-    await Bun.sleep(25)
+    await Bun.sleep(50)
   }
 }

@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test, setDefaultTimeout } from 'bun:test'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
-import { addReceiver, startReceiver, waitForLog } from './receiver.ts'
+import { addReceiver, startReceiver, waitForLog, TEST_ENV } from './receiver.ts'
+
+// End-to-end: real server, real receiver, real retry delays.
+setDefaultTimeout(20_000)
 
 const DELAYS = [300, 600, 900]
 // Scheduling slack: the worker sleeps until a retry is due; loopback and SQLite add a few ms.
@@ -29,7 +32,7 @@ const receiver = startReceiver(async (request, n) => {
 beforeAll(async () => {
   folio = await startFolio({
     WEBHOOK_RETRY_DELAYS: DELAYS.map((d) => `${d}ms`).join(','),
-    WEBHOOK_POLL_MS: '50',
+    ...TEST_ENV,
     WEBHOOK_TIMEOUT_MS: '500',
   })
   token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')

@@ -19,6 +19,11 @@ const MAX_BACKOFF_MS = 60_000
 /** A thread that lived this long is healthy again: the next failure starts the backoff afresh. */
 const HEALTHY_AFTER_MS = 60_000
 const STOP_GRACE_MS = 3_000
+/**
+ * A wake waits this long: the response of the request that queued a delivery goes out before the
+ * worker competes with it for CPU and the SQLite write lock, and a burst of commits is one round.
+ */
+const WAKE_DELAY_MS = 20
 
 /**
  * Runs the delivery loop in a Bun `Worker` and keeps it alive. Bun marks `Worker` experimental,
@@ -48,6 +53,7 @@ export function superviseWorker(
   let startedAt = 0
   let lastRound = 0
   let pending: ReturnType<typeof setTimeout> | null = null
+  let wakeTimer: ReturnType<typeof setTimeout> | null = null
 
   const spawn = () => {
     pending = null
@@ -88,16 +94,20 @@ export function superviseWorker(
 
   return {
     wake() {
-      try {
-        current?.postMessage({ type: 'wake' } satisfies WorkerInbox)
-      } catch (error) {
-        log.warn('webhook worker wake failed', { error: String(error) })
-      }
+      wakeTimer ??= setTimeout(() => {
+        wakeTimer = null
+        try {
+          current?.postMessage({ type: 'wake' } satisfies WorkerInbox)
+        } catch (error) {
+          log.warn('webhook worker wake failed', { error: String(error) })
+        }
+      }, WAKE_DELAY_MS)
     },
     async stop() {
       stopping = true
       clearInterval(watchdog)
       if (pending) clearTimeout(pending)
+      if (wakeTimer) clearTimeout(wakeTimer)
       const worker = current
       current = null
       if (!worker) return
