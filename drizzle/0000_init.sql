@@ -178,7 +178,6 @@ CREATE TABLE `webhook_deliveries` (
 );
 --> statement-breakpoint
 CREATE INDEX `webhook_deliveries_due` ON `webhook_deliveries` (`status`,`next_attempt_at`);--> statement-breakpoint
-CREATE INDEX `webhook_deliveries_receiver` ON `webhook_deliveries` (`receiver_id`,`status`);--> statement-breakpoint
 CREATE TABLE `webhook_receivers` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`url` text NOT NULL,
