@@ -88,7 +88,9 @@ const commands: Record<string, Command> = {
     const status = values.status as DeliveryStatus | undefined
     if (status !== undefined && !DELIVERY_STATUSES.includes(status))
       throw new UsageError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`)
-    const page = listDeliveries(ctx, { status, current: values.page === undefined ? 1 : positiveId(values.page), size: 100 })
+    if (values.page !== undefined && !/^[1-9]\d{0,5}$/.test(values.page))
+      throw new UsageError(`--page must be a whole number from 1, got "${values.page}"`)
+    const page = listDeliveries(ctx, { status, current: Number(values.page ?? 1), size: 100 })
     for (const d of page.records) {
       const last = d.lastHttpStatus === null ? '-' : `HTTP ${d.lastHttpStatus}`
       console.log(

@@ -204,6 +204,7 @@ describe('webhook CLI', () => {
       [['webhook', 'add', '--url', receiver.url('/y'), '--secret', SECRET], /--events/],
       [['webhook', 'add', '--url', receiver.url('/y'), '--secret', SECRET, '--events', 'blog.*', '--bogus'], /bogus/],
       [['webhook', 'deliveries', '--status', 'done'], /--status/],
+      [['webhook', 'deliveries', '--page', '0'], /--page/],
       [['webhook', 'redeliver'], /id/],
       [['webhook', 'redeliver', 'x'], /id/],
       [['webhook', 'redeliver', '999'], /No webhook delivery 999/],

@@ -21,6 +21,8 @@ const receiver = startReceiver(async (request, n) => {
       return new Response('x'.repeat(5000), { status: 500 })
     case '/gone':
       return new Response('unsubscribed', { status: 410 })
+    case '/gone-later':
+      return n === 1 ? new Response('busy', { status: 503 }) : new Response('unsubscribed', { status: 410 })
     case '/slow':
       if (n === 1) await Bun.sleep(1500)
       return new Response('ok')
@@ -131,5 +133,22 @@ describe('webhook retries', () => {
     expect(next.webhookQueued).toBe(false)
     await Bun.sleep(DELAYS[0]! + SLACK_MS)
     expect(receiver.on('/gone')).toHaveLength(1)
+  })
+
+  test("a 410 also ends the receiver's other waiting deliveries", async () => {
+    await folio.call('POST', '/api/admin/blog/webhooks/save', {
+      token,
+      body: { id: 1, url: receiver.url('/gone-later'), events: ['blog.post.published'], enabled: true },
+    })
+    const first = await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
+    await receiver.waitFor('/gone-later', 1)
+    // The first delivery now waits for its retry; the second one is answered with 410.
+    const second = await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
+    await receiver.waitFor('/gone-later', 2)
+    const records = await waitForLog(folio, token, (rs) => [first.id, second.id].every((id) => deliveryOf(rs, id)?.status === 'failed'))
+    expect(deliveryOf(records, first.id)).toMatchObject({ attempts: 1, failureReason: 'receiver disabled after a 410 Gone answer' })
+    expect(deliveryOf(records, second.id)).toMatchObject({ attempts: 1, lastHttpStatus: 410 })
+    await Bun.sleep(DELAYS[0]! + SLACK_MS)
+    expect(receiver.on('/gone-later')).toHaveLength(2)
   })
 })
