@@ -86,7 +86,8 @@ async function pairedLatency(label: string, env: Record<string, string>) {
 /** The publish verb in this process (no HTTP, no worker): the closest look at what queueing adds. */
 async function verbLatency() {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
-  const service = compose(loadConfig({ DATA_DIR: dir, CACHE_DIR: join(dir, 'cache') }))
+  // awaited: compose() becomes async once the media store is merged in.
+  const service = await compose(loadConfig({ DATA_DIR: dir, CACHE_DIR: join(dir, 'cache') }))
   const { ctx } = service
   try {
     const caller = { tokenId: 1, name: 'bench', scopes: new Set(['blog:write', 'blog:publish'] as const) }

@@ -1,4 +1,3 @@
-/// <reference lib="webworker" />
 // The Bun Worker entry started by supervisor.ts: the delivery loop on its own SQLite connection.
 import { openDatabase } from '../../db/client.ts'
 import { createLogger } from '../../shared/log.ts'
