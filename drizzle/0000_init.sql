@@ -235,3 +235,51 @@ CREATE TABLE `artifact_subjects` (
 	`subject` text PRIMARY KEY NOT NULL,
 	`state` text NOT NULL
 );
+--> statement-breakpoint
+CREATE TABLE `webhook_attempts` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`delivery_id` integer NOT NULL,
+	`attempt` integer NOT NULL,
+	`http_status` integer,
+	`response` text,
+	`duration_ms` integer NOT NULL,
+	`failure_reason` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	FOREIGN KEY (`delivery_id`) REFERENCES `webhook_deliveries`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `webhook_attempts_delivery` ON `webhook_attempts` (`delivery_id`);--> statement-breakpoint
+CREATE TABLE `webhook_deliveries` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`receiver_id` integer NOT NULL,
+	`event_id` text NOT NULL,
+	`event` text NOT NULL,
+	`post_id` integer,
+	`payload` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`next_attempt_at` integer,
+	`lease_until` integer,
+	`last_http_status` integer,
+	`last_response` text,
+	`last_duration_ms` integer,
+	`failure_reason` text,
+	`delivered_at` text,
+	`redelivery_of` integer,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	FOREIGN KEY (`receiver_id`) REFERENCES `webhook_receivers`(`id`) ON UPDATE no action ON DELETE no action,
+	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE INDEX `webhook_deliveries_due` ON `webhook_deliveries` (`status`,`next_attempt_at`);--> statement-breakpoint
+CREATE TABLE `webhook_receivers` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`url` text NOT NULL,
+	`secret` text NOT NULL,
+	`events` text NOT NULL,
+	`enabled` integer DEFAULT true NOT NULL,
+	`disabled_reason` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%d %H:%M:%S', 'now')) NOT NULL
+);

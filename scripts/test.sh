@@ -10,7 +10,7 @@ echo "== tests (bun test)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-"$BUN" test "$@" 2>&1 | tee "$log" || status=$?
+"$BUN" test --timeout 30000 "$@" 2>&1 | tee "$log" || status=$?
 # One plain closing line for CI: bun prints its counts as " N pass" / " N fail".
 passed=$(grep -Eo '^ *[0-9]+ pass$' "$log" | tail -1 | tr -dc '0-9')
 failed=$(grep -Eo '^ *[0-9]+ fail$' "$log" | tail -1 | tr -dc '0-9')

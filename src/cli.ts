@@ -1,9 +1,11 @@
-import { parseArgs } from 'node:util'
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import { ConfigError, loadConfig } from './config.ts'
 import { compose } from './main.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
+import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
+import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError } from './shared/errors.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -16,11 +18,15 @@ const USAGE = `usage: npm run --silent cli -- <command>
   settings set [--icon-url URL] [--icon-alt TEXT]
   resources import FILE.json
   rebuild
+  webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
+  webhook list
+  webhook deliveries [--status pending|sending|delivered|failed] [--page N]
+  webhook redeliver ID
   backup FILE`
 
 class UsageError extends Error {}
 
-const options = (args: string[], spec: Record<string, { type: 'string' }>) =>
+const options = <T extends ParseArgsOptionsConfig>(args: string[], spec: T) =>
   parseArgs({ args, options: spec, strict: true, allowPositionals: true })
 
 function positiveId(value: string | undefined): number {
@@ -71,6 +77,58 @@ const commands: Record<string, Command> = {
       `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed in ${Math.round(performance.now() - started)} ms`,
     )
   },
+  'webhook add': ({ ctx }, args) => {
+    const { values } = options(args, {
+      url: { type: 'string' },
+      secret: { type: 'string' },
+      events: { type: 'string' },
+      disabled: { type: 'boolean' },
+    })
+    if (!values.url || !values.secret || !values.events) throw new UsageError('webhook add needs --url, --secret and --events')
+    const receiver = saveReceiver(ctx, {
+      url: values.url,
+      secret: values.secret,
+      events: values.events.split(','),
+      enabled: !values.disabled,
+    })
+    console.log(`added webhook receiver ${receiver.id}`)
+  },
+  'webhook list': ({ ctx }) => {
+    for (const r of listReceivers(ctx.db)) {
+      const state = r.enabled ? 'enabled' : `disabled${r.disabledReason ? ` (${r.disabledReason})` : ''}`
+      console.log([r.id, r.url, r.events.join(','), state, `secret ${r.secretFingerprint}`].join('\t'))
+    }
+  },
+  'webhook deliveries': ({ ctx }, args) => {
+    const { values } = options(args, { status: { type: 'string' }, page: { type: 'string' } })
+    const status = values.status as DeliveryStatus | undefined
+    if (status !== undefined && !DELIVERY_STATUSES.includes(status))
+      throw new UsageError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`)
+    if (values.page !== undefined && !/^[1-9]\d{0,5}$/.test(values.page))
+      throw new UsageError(`--page must be a whole number from 1, got "${values.page}"`)
+    const page = listDeliveries(ctx, { status, current: Number(values.page ?? 1), size: 100 })
+    for (const d of page.records) {
+      const last = d.lastHttpStatus === null ? '-' : `HTTP ${d.lastHttpStatus}`
+      console.log(
+        [
+          d.id,
+          d.status,
+          d.event,
+          d.receiverUrl,
+          `attempts ${d.attempts}/${d.maxAttempts}`,
+          last,
+          d.failureReason ?? '',
+          d.nextAttemptAt ?? '',
+          d.createTime,
+        ].join('\t'),
+      )
+    }
+    console.error(`page ${page.current}: ${page.records.length} of ${page.total} deliveries`)
+  },
+  'webhook redeliver': ({ ctx }, args) => {
+    const queued = redeliver(ctx, positiveId(args[0]))
+    console.log(`queued delivery ${queued.id} (redelivery of ${queued.redeliveryOf})`)
+  },
   backup: ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('backup needs a FILE')
     // VACUUM INTO writes a consistent snapshot while the service keeps running (WAL readers are not blocked).
@@ -98,7 +156,7 @@ async function run(argv: string[]): Promise<number> {
     else console.error(`folio: ${error instanceof Error ? error.message : String(error)}`)
     return 1
   } finally {
-    service?.close()
+    await service?.close()
   }
 }
 

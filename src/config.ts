@@ -11,7 +11,12 @@ export interface Config {
   readonly mediaStore: 'local' | 's3'
   readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }
   readonly rateLimitPerMinute: number
-  readonly webhookRetryDelays: readonly number[]
+  /** Milliseconds before each retry of a failed delivery; its length is the retry count. */
+  readonly webhookRetryDelaysMs: readonly number[]
+  readonly webhookPollMs: number
+  readonly webhookTimeoutMs: number
+  /** `embedded`: `npm start` runs the delivery worker; `off`: it runs apart (worker-main.ts). */
+  readonly webhookWorker: 'embedded' | 'off'
   readonly maxUploadBytes: number
   readonly logLevel: LogLevel
   /** Seconds a post's pre-rendered claps/comment counts may lag behind the live engagement endpoint. */
@@ -64,14 +69,21 @@ const oneOf = <T extends string>(env: Env, name: string, allowed: readonly T[], 
   return value as T
 }
 
+const MAX_RETRY_DELAY_MS = 7 * 24 * 3600 * 1000
+
+/** Seconds by default (the operator contract); an `ms` suffix allows the sub-second delays tests need. */
 const retryDelays = (env: Env): number[] => {
   const name = 'WEBHOOK_RETRY_DELAYS'
   const raw = text(env, name, '300,600,900,900,900')
-  const delays = raw.split(',').map((part) => part.trim())
-  if (delays.length > 5 || delays.some((part) => !/^\d+$/.test(part) || Number(part) < 1)) {
-    throw new ConfigError(name, `expected up to 5 comma-separated positive second counts, got "${raw}"`)
+  const delays = raw.split(',').map((part) => /^(\d+)(ms|s)?$/.exec(part.trim()))
+  const ms = delays.map((match) => (match ? Number(match[1]) * (match[2] === 'ms' ? 1 : 1000) : NaN))
+  if (ms.length > 5 || ms.some((value) => !(value >= 1 && value <= MAX_RETRY_DELAY_MS))) {
+    throw new ConfigError(
+      name,
+      `expected up to 5 comma-separated delays in seconds (or with an ms suffix), each up to 7 days, got "${raw}"`,
+    )
   }
-  return delays.map(Number)
+  return ms
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -104,7 +116,10 @@ export function loadConfig(env: Env = process.env): Config {
     mediaStore,
     s3: Object.freeze(s3),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
-    webhookRetryDelays: Object.freeze(retryDelays(env)),
+    webhookRetryDelaysMs: Object.freeze(retryDelays(env)),
+    webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 60_000),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookWorker: oneOf(env, 'WEBHOOK_WORKER', ['embedded', 'off'] as const, 'embedded'),
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),

@@ -17,14 +17,21 @@ import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
+import { webhookOutbox } from './modules/webhooks/enqueue.ts'
+import { webhookRoutes } from './modules/webhooks/routes.ts'
+import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { createLogger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
 
-/** Everything Folio is made of, wired once: config -> db -> services -> http. */
-export async function compose(config: Config) {
+/**
+ * Everything Folio is made of, wired once: config -> db -> services -> http -> worker. Background
+ * workers run only for the server (`start`), never for a CLI command.
+ */
+export async function compose(config: Config, options: { workers?: boolean } = {}) {
   const log = createLogger(config.logLevel)
-  const db = openDatabase(join(config.dataDir, 'folio.db'))
+  const dbFile = join(config.dataDir, 'folio.db')
+  const db = openDatabase(dbFile)
   migrateDatabase(db)
   const changes = new ChangeFeed()
   const mediaStore = await openMediaStore(
@@ -42,6 +49,12 @@ export async function compose(config: Config) {
   const publishing = createPublishing(config, db, log, systemClock)
   changes.subscribe(publishing.publisher.listener)
   publishing.publisher.start()
+
+  // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
+  const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
+  const wakeWebhooks = () => webhookWorker?.wake()
+  changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
+
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
     authorRoutes(ctx),
@@ -54,6 +67,7 @@ export async function compose(config: Config) {
     mediaUploadRoutes(ctx, mediaStore),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
     publishing.routes,
+    webhookRoutes(ctx, wakeWebhooks),
   ]
   const fetch = createFetch({
     app: staticFirst(createApp(log, features), config.cacheDir),
@@ -64,15 +78,12 @@ export async function compose(config: Config) {
     maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
     maxUploadBytes: config.maxUploadBytes,
   })
-  return {
-    ctx,
-    fetch,
-    publisher: publishing.publisher,
-    close: () => {
-      publishing.publisher.stop()
-      db.$client.close()
-    },
+  const close = async () => {
+    publishing.publisher.stop()
+    await webhookWorker?.stop()
+    db.$client.close()
   }
+  return { ctx, fetch, publisher: publishing.publisher, close }
 }
 
 async function start(): Promise<void> {
@@ -84,7 +95,7 @@ async function start(): Promise<void> {
     console.error(`folio: invalid configuration: ${error.message}`)
     process.exit(1)
   }
-  const service = await compose(config)
+  const service = await compose(config, { workers: true })
   const server = Bun.serve({
     hostname: config.host,
     port: config.port,
@@ -95,10 +106,10 @@ async function start(): Promise<void> {
   service.ctx.log.info('listening', { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, cacheDir: config.cacheDir })
   const stop = () => {
     service.ctx.log.info('stopping')
-    void server.stop().then(() => {
-      service.close()
-      process.exit(0)
-    })
+    void server
+      .stop()
+      .then(service.close)
+      .then(() => process.exit(0))
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import type { Queryable } from '../../db/client.ts'
+import { webhookDeliveries as d, webhookReceivers as r } from '../../db/schema/index.ts'
+
+/** A delivery the worker holds until `leaseUntil`, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: number
+  receiverId: number
+  url: string
+  secret: string
+  event: string
+  payload: string
+  /** Attempts recorded before this one. */
+  attempts: number
+}
+
+/** Due now: waiting and scheduled, or claimed by a worker whose lease ran out (it died mid-delivery). */
+const due = (now: number) =>
+  or(and(eq(d.status, 'pending'), lte(d.nextAttemptAt, now)), and(eq(d.status, 'sending'), lte(d.leaseUntil, now)))
+
+/**
+ * Claims up to `limit` due deliveries of enabled receivers in one conditional UPDATE, so two
+ * workers never hold the same row at once; a worker killed while holding rows loses them when
+ * the lease expires, and the next worker sends them again (at least once).
+ */
+export function claimDue(db: Queryable, now: number, limit: number, leaseMs: number): ClaimedDelivery[] {
+  const candidates = db
+    .select({ id: d.id })
+    .from(d)
+    .innerJoin(r, eq(r.id, d.receiverId))
+    .where(and(due(now), eq(r.enabled, true)))
+    .orderBy(asc(d.nextAttemptAt), asc(d.id))
+    .limit(limit)
+  const claimed = db
+    .update(d)
+    .set({ status: 'sending', leaseUntil: now + leaseMs })
+    .where(and(inArray(d.id, candidates), due(now)))
+    .returning({ id: d.id, receiverId: d.receiverId, event: d.event, payload: d.payload, attempts: d.attempts })
+    .all()
+  if (!claimed.length) return []
+  const receivers = new Map(
+    db
+      .select({ id: r.id, url: r.url, secret: r.secret })
+      .from(r)
+      .where(
+        inArray(
+          r.id,
+          claimed.map((c) => c.receiverId),
+        ),
+      )
+      .all()
+      .map((row) => [row.id, row]),
+  )
+  return claimed.flatMap((c) => {
+    const receiver = receivers.get(c.receiverId)
+    return receiver ? [{ ...c, url: receiver.url, secret: receiver.secret }] : []
+  })
+}
+
+/** The earliest time (epoch ms) a delivery of an enabled receiver becomes due, or null when none waits. */
+export function nextDueAt(db: Queryable): number | null {
+  const row = db
+    .select({ at: sql<number | null>`min(case when ${d.status} = 'pending' then ${d.nextAttemptAt} else ${d.leaseUntil} end)` })
+    .from(d)
+    .innerJoin(r, eq(r.id, d.receiverId))
+    .where(and(inArray(d.status, ['pending', 'sending']), eq(r.enabled, true)))
+    .get()
+  return row?.at ?? null
+}

@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { t } from 'elysia'
+import type { Ctx } from '../../context.ts'
+import type { Queryable } from '../../db/client.ts'
+import { webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
+import { Id, LIMITS } from '../../http/schema.ts'
+import { invalidField, NotFound } from '../../shared/errors.ts'
+import { formatTime } from '../../shared/time.ts'
+import { isSubscription, SUBSCRIBABLE } from './events.ts'
+
+export const SECRET_MIN_LENGTH = 16
+
+export const WebhookSaveReq = t.Object({
+  /** Absent: a new receiver. Present: replaces url and events; an absent secret or enabled keeps the stored one. */
+  id: t.Optional(Id),
+  url: t.String({ minLength: 1, maxLength: LIMITS.url }),
+  secret: t.Optional(t.String({ minLength: SECRET_MIN_LENGTH, maxLength: 256 })),
+  events: t.Array(t.String({ maxLength: 64 }), { minItems: 1, maxItems: 10 }),
+  enabled: t.Optional(t.Boolean()),
+})
+export type WebhookSaveReq = typeof WebhookSaveReq.static
+
+export interface WebhookReceiverRes {
+  id: number
+  url: string
+  events: string[]
+  enabled: boolean
+  /** Why Folio disabled it (a 410 answer), null otherwise. */
+  disabledReason: string | null
+  /** Tells two secrets apart without revealing either: the first 8 hex digits of its SHA-256. */
+  secretFingerprint: string
+  createTime: string
+  updateTime: string
+}
+
+type ReceiverRow = typeof webhookReceivers.$inferSelect
+
+export const subscriptionsOf = (row: Pick<ReceiverRow, 'events'>): string[] => row.events.split(',')
+
+const toReceiverRes = (row: ReceiverRow): WebhookReceiverRes => ({
+  id: row.id,
+  url: row.url,
+  events: subscriptionsOf(row),
+  enabled: row.enabled,
+  disabledReason: row.disabledReason,
+  secretFingerprint: createHash('sha256').update(row.secret).digest('hex').slice(0, 8),
+  createTime: row.createdAt,
+  updateTime: row.updatedAt,
+})
+
+function receiverUrl(raw: string): string {
+  const value = raw.trim()
+  if (value.length > LIMITS.url) throw invalidField('url', `at most ${LIMITS.url} characters`)
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw invalidField('url', 'expected an absolute http(s) URL')
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidField('url', 'expected an http(s) URL')
+  return value
+}
+
+function subscriptions(events: readonly string[]): string {
+  const names = [...new Set(events.map((e) => e.trim()))]
+  const unknown = names.filter((name) => !isSubscription(name))
+  if (unknown.length) throw invalidField('events', `unknown event(s) ${unknown.join(', ')}; expected ${SUBSCRIBABLE.join(', ')}`)
+  return names.join(',')
+}
+
+export function receiverById(db: Queryable, id: number): ReceiverRow {
+  const row = db.select().from(webhookReceivers).where(eq(webhookReceivers.id, id)).get()
+  if (!row) throw new NotFound('webhook receiver', id)
+  return row
+}
+
+/** Deliveries still waiting for a receiver that will hear no more end as failed, with the reason. */
+export function cancelPending(db: Queryable, receiverId: number, reason: string, now: string): void {
+  db.update(webhookDeliveries)
+    .set({ status: 'failed', failureReason: reason, nextAttemptAt: null, leaseUntil: null, updatedAt: now })
+    .where(and(eq(webhookDeliveries.receiverId, receiverId), inArray(webhookDeliveries.status, ['pending', 'sending'])))
+    .run()
+}
+
+const weakSecret = (why: string) => invalidField('secret', `${why}: at least ${SECRET_MIN_LENGTH} characters`)
+
+/** `POST /api/admin/blog/webhooks/save` and `cli webhook add`: creates or updates one receiver. */
+export function saveReceiver(ctx: Ctx, req: WebhookSaveReq): WebhookReceiverRes {
+  // The route's schema checks these too; the CLI calls this verb without it.
+  if (req.secret !== undefined && req.secret.length < SECRET_MIN_LENGTH) throw weakSecret('too short')
+  const url = receiverUrl(req.url)
+  const events = subscriptions(req.events)
+  const now = formatTime(ctx.clock())
+  return ctx.db.transaction(
+    (tx) => {
+      if (!req.id) {
+        if (req.secret === undefined) throw weakSecret('required for a new receiver')
+        const row = tx
+          .insert(webhookReceivers)
+          .values({ url, events, secret: req.secret, enabled: req.enabled ?? true, createdAt: now, updatedAt: now })
+          .returning()
+          .get()
+        return toReceiverRes(row)
+      }
+      const before = receiverById(tx, req.id)
+      const enabled = req.enabled ?? before.enabled
+      const row = tx
+        .update(webhookReceivers)
+        .set({
+          url,
+          events,
+          secret: req.secret ?? before.secret,
+          enabled,
+          disabledReason: enabled ? null : before.disabledReason,
+          updatedAt: now,
+        })
+        .where(eq(webhookReceivers.id, before.id))
+        .returning()
+        .get()
+      if (!enabled) cancelPending(tx, before.id, 'receiver disabled by an administrator', now)
+      return toReceiverRes(row!)
+    },
+    { behavior: 'immediate' },
+  )
+}
+
+/** `GET /api/admin/blog/webhooks` and `cli webhook list`: every receiver, secrets never included. */
+export const listReceivers = (db: Queryable): WebhookReceiverRes[] =>
+  db.select().from(webhookReceivers).orderBy(webhookReceivers.id).all().map(toReceiverRes)

@@ -1,0 +1,125 @@
+import type { Config } from '../../config.ts'
+import type { Logger } from '../../shared/log.ts'
+import type { WorkerConfig } from './worker.ts'
+
+export type WorkerInbox =
+  { type: 'start'; dbFile: string; config: WorkerConfig & Pick<Config, 'logLevel'> } | { type: 'wake' } | { type: 'stop' }
+export type WorkerOutbox = { type: 'round' } | { type: 'stopped' }
+
+export interface WorkerHandle {
+  /** Fire-and-forget: a dead or busy worker never makes the caller wait or fail. */
+  wake(): void
+  /** Lets the batch in flight finish (bounded), then ends the thread. */
+  stop(): Promise<void>
+  /** How many times the thread was replaced since start. */
+  restarts(): number
+}
+
+const MAX_BACKOFF_MS = 60_000
+/** A thread that lived this long is healthy again: the next failure starts the backoff afresh. */
+const HEALTHY_AFTER_MS = 60_000
+const STOP_GRACE_MS = 3_000
+/**
+ * A wake waits this long: the response of the request that queued a delivery goes out before the
+ * worker competes with it for CPU and the SQLite write lock, and a burst of commits is one round.
+ */
+const WAKE_DELAY_MS = 20
+
+/**
+ * Runs the delivery loop in a Bun `Worker` and keeps it alive. Bun marks `Worker` experimental,
+ * so the main thread watches it: a thread that exits, throws, or stops reporting rounds is
+ * replaced, with an exponential backoff capped at a minute so a thread that dies at once cannot
+ * spin. Nothing is lost meanwhile: deliveries wait in SQLite, and claims of the dead thread
+ * expire. `entry` is replaceable so the supervision itself can be tested.
+ */
+export function superviseWorker(
+  config: Config,
+  dbFile: string,
+  log: Logger,
+  entry: string | URL = new URL('./worker-thread.ts', import.meta.url),
+): WorkerHandle {
+  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, logLevel } = config
+  const init: WorkerInbox = {
+    type: 'start',
+    dbFile,
+    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, logLevel },
+  }
+  // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.
+  const staleMs = 4 * (webhookTimeoutMs + webhookPollMs) + 5_000
+  let current: Worker | null = null
+  let stopping = false
+  let failures = 0
+  let replaced = 0
+  let startedAt = 0
+  let lastRound = 0
+  let pending: ReturnType<typeof setTimeout> | null = null
+  let wakeTimer: ReturnType<typeof setTimeout> | null = null
+
+  const spawn = () => {
+    pending = null
+    if (stopping) return
+    const worker = new Worker(entry)
+    current = worker
+    startedAt = lastRound = Date.now()
+    worker.addEventListener('message', (event: MessageEvent<WorkerOutbox>) => {
+      if (event.data?.type === 'round') lastRound = Date.now()
+    })
+    worker.addEventListener('error', (event) => {
+      log.error('webhook worker error', { error: event.message })
+      replace(worker, 'error')
+    })
+    worker.addEventListener('close', () => replace(worker, 'exited'))
+    worker.postMessage(init)
+  }
+
+  const replace = (worker: Worker, reason: string) => {
+    if (current !== worker || stopping) return
+    current = null
+    worker.terminate()
+    failures = Date.now() - startedAt > HEALTHY_AFTER_MS ? 1 : failures + 1
+    replaced++
+    const delay = Math.min(MAX_BACKOFF_MS, 100 * 2 ** (failures - 1))
+    log.warn('webhook worker replaced', { reason, restartInMs: delay, restarts: replaced })
+    pending = setTimeout(spawn, delay)
+  }
+
+  const watchdog = setInterval(
+    () => {
+      if (current && Date.now() - lastRound > staleMs) replace(current, 'stalled')
+    },
+    Math.min(staleMs, 5_000),
+  )
+  watchdog.unref()
+  spawn()
+
+  return {
+    wake() {
+      wakeTimer ??= setTimeout(() => {
+        wakeTimer = null
+        try {
+          current?.postMessage({ type: 'wake' } satisfies WorkerInbox)
+        } catch (error) {
+          log.warn('webhook worker wake failed', { error: String(error) })
+        }
+      }, WAKE_DELAY_MS)
+    },
+    async stop() {
+      stopping = true
+      clearInterval(watchdog)
+      if (pending) clearTimeout(pending)
+      if (wakeTimer) clearTimeout(wakeTimer)
+      const worker = current
+      current = null
+      if (!worker) return
+      const stopped = new Promise<void>((resolve) => {
+        worker.addEventListener('message', (event: MessageEvent<WorkerOutbox>) => event.data?.type === 'stopped' && resolve())
+        worker.addEventListener('close', () => resolve())
+        setTimeout(resolve, STOP_GRACE_MS)
+      })
+      worker.postMessage({ type: 'stop' } satisfies WorkerInbox)
+      await stopped
+      worker.terminate()
+    },
+    restarts: () => replaced,
+  }
+}

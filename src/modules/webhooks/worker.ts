@@ -1,0 +1,87 @@
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import type { Logger } from '../../shared/log.ts'
+import { recordAttempt, send } from './deliver.ts'
+import { claimDue, nextDueAt, type ClaimedDelivery } from './queue.ts'
+
+export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs'>
+
+/** Deliveries sent at once; bounds memory and sockets whatever the backlog. */
+export const BATCH_SIZE = 32
+
+/** A claim outlives the slowest attempt (timeout + recording) with room to spare. */
+export const leaseMs = (config: WorkerConfig): number => 2 * config.webhookTimeoutMs + 1000
+
+export interface DeliveryWorker {
+  /** Loops until `stop()`; resolves once the batch in flight is recorded. */
+  run(): Promise<void>
+  /** Look for due deliveries now instead of at the next poll. */
+  wake(): void
+  stop(): void
+}
+
+/**
+ * The delivery loop. It keeps nothing in memory between rounds: every round claims due rows from
+ * SQLite, sends them, records the outcome, then sleeps until the next row is due (at most one poll
+ * interval, so rows written by another process are seen too) or until woken.
+ */
+export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, onRound: () => void = () => {}): DeliveryWorker {
+  let stopped = false
+  let woken = false
+  let interrupt: (() => void) | null = null
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (woken || stopped) return resolve()
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        interrupt = null
+        resolve()
+      }
+      interrupt = done
+    }).then(() => {
+      woken = false
+    })
+
+  async function deliver(delivery: ClaimedDelivery) {
+    const result = await send(delivery, config.webhookTimeoutMs)
+    const verdict = recordAttempt(db, delivery, result, config.webhookRetryDelaysMs, new Date())
+    const fields = { deliveryId: delivery.id, event: delivery.event, httpStatus: result.httpStatus, durationMs: result.durationMs }
+    if (verdict.kind === 'delivered') log.debug('webhook delivered', fields)
+    else log.warn('webhook attempt failed', { ...fields, reason: result.failureReason, next: verdict.kind })
+  }
+
+  async function round(): Promise<number> {
+    const batch = claimDue(db, Date.now(), BATCH_SIZE, leaseMs(config))
+    await Promise.all(batch.map(deliver))
+    return batch.length
+  }
+
+  return {
+    async run() {
+      while (!stopped) {
+        onRound()
+        try {
+          if ((await round()) === BATCH_SIZE) continue
+          const next = nextDueAt(db)
+          const wait = next === null ? config.webhookPollMs : Math.min(config.webhookPollMs, next - Date.now())
+          // A floor keeps a row that is due but not claimable from spinning the loop.
+          await sleep(Math.max(5, wait))
+        } catch (error) {
+          // SQLite busy beyond its timeout, a full disk...: the rows are intact; try again later.
+          log.error('webhook worker round failed', { error: error instanceof Error ? error.message : String(error) })
+          await sleep(config.webhookPollMs)
+        }
+      }
+    },
+    wake() {
+      woken = true
+      interrupt?.()
+    },
+    stop() {
+      stopped = true
+      interrupt?.()
+    },
+  }
+}
