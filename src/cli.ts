@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import { ConfigError, loadConfig } from './config.ts'
 import { compose } from './main.ts'
+import { createLogger } from './shared/log.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
@@ -70,9 +71,9 @@ const commands: Record<string, Command> = {
     const line = (c: Counts) => `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
-  rebuild: ({ publisher }) => {
+  rebuild: async ({ publisher }) => {
     const started = performance.now()
-    const stats = publisher.rebuild()
+    const stats = await publisher.rebuild()
     console.log(
       `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed in ${Math.round(performance.now() - started)} ms`,
     )
@@ -145,7 +146,9 @@ async function run(argv: string[]): Promise<number> {
   }
   let service: Service | undefined
   try {
-    service = await compose(loadConfig())
+    const config = loadConfig()
+    // stdout carries the command's answer (a token, a listing); logs go to stderr.
+    service = await compose(config, { log: createLogger(config.logLevel, (line) => process.stderr.write(line + '\n')) })
     await commands[name]!(service, argv.slice(name.split(' ').length))
     return 0
   } catch (error) {

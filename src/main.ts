@@ -21,15 +21,15 @@ import { webhookOutbox } from './modules/webhooks/enqueue.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { ChangeFeed } from './shared/changes.ts'
-import { createLogger } from './shared/log.ts'
+import { createLogger, type Logger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
 
 /**
  * Everything Folio is made of, wired once: config -> db -> services -> http -> worker. Background
  * workers run only for the server (`start`), never for a CLI command.
  */
-export async function compose(config: Config, options: { workers?: boolean } = {}) {
-  const log = createLogger(config.logLevel)
+export async function compose(config: Config, options: { workers?: boolean; log?: Logger } = {}) {
+  const log = options.log ?? createLogger(config.logLevel)
   const dbFile = join(config.dataDir, 'folio.db')
   const db = openDatabase(dbFile)
   migrateDatabase(db)
@@ -46,9 +46,9 @@ export async function compose(config: Config, options: { workers?: boolean } = {
     mediaExists: (key) => mediaStore.exists(key),
   }
   // Publishing: artifacts re-rendered after every public change, served before the app answers.
-  const publishing = createPublishing(config, db, log, systemClock)
+  const publishing = await createPublishing(config, db, log, systemClock)
   changes.subscribe(publishing.publisher.listener)
-  publishing.publisher.start()
+  if (options.workers) publishing.publisher.start()
 
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null

@@ -37,7 +37,7 @@ function writeStamp(cacheDir: string, stamp: string): void {
  * process that died are rendered; a cache written by other code or for another SITE_URL (its
  * stamp differs) is rebuilt whole.
  */
-export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock) {
+export async function createPublishing(config: Config, db: Db, log: Logger, clock: Clock) {
   const source = {
     db,
     siteUrl: config.siteUrl,
@@ -55,11 +55,11 @@ export function createPublishing(config: Config, db: Db, log: Logger, clock: Clo
     JSON.stringify({ format: ARTIFACT_FORMAT, siteUrl: source.siteUrl, shard: source.sitemapShardSize, openapi: source.openapi }),
   )
   if (readStamp(config.cacheDir) !== stamp) {
-    const stats = publisher.rebuild()
+    const stats = await publisher.rebuild()
     writeStamp(config.cacheDir, stamp)
     log.info('artifacts rebuilt at start', { ...stats })
   } else {
-    const stats = publisher.renderDue()
+    const stats = await publisher.renderAllDue()
     if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
   }
   return { publisher, routes: feedRoutes(source) }

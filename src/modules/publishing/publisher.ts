@@ -53,6 +53,8 @@ export interface RenderStats {
 const BATCH = 50
 const RETRY_MS = 60_000
 const SWEEP_MS = 1_000
+/** Pause between render batches, so other writers get the lock (see renderAllDue). */
+const PAUSE_MS = 20
 
 const postSubject = (id: number) => `post:${id}`
 const authorSubject = (id: number) => `author:${id}`
@@ -163,22 +165,31 @@ export function createPublisher(deps: PublisherDeps) {
     )
   }
 
-  /** Renders the due jobs (all of them, or those among `paths`) now. */
-  function renderDue(paths?: readonly string[]): RenderStats {
+  /** Renders the due jobs among `paths` now (a change's own artifacts, right after its commit). */
+  function renderDue(paths: readonly string[]): RenderStats {
     const stats = emptyStats()
-    if (paths) for (let i = 0; i < paths.length; i += BATCH) renderBatch(stats, paths.slice(i, i + BATCH))
-    else while (renderBatch(stats) === BATCH);
+    for (let i = 0; i < paths.length; i += BATCH) renderBatch(stats, paths.slice(i, i + BATCH))
+    return stats
+  }
+
+  /**
+   * Renders every due job, pausing between batches: SQLite's busy handler polls at growing
+   * intervals, so a writer that re-takes the lock at once would starve the others (requests,
+   * or a CLI rebuild running beside the server).
+   */
+  async function renderAllDue(): Promise<RenderStats> {
+    const stats = emptyStats()
+    while (renderBatch(stats) === BATCH) await Bun.sleep(PAUSE_MS)
     return stats
   }
 
   let sweeping = false
-  /** Renders due jobs batch by batch, yielding between batches so requests are served meanwhile. */
+  /** The periodic sweep: due jobs (engagement refreshes, leftovers), batch by batch. */
   async function sweep(): Promise<void> {
     if (sweeping) return
     sweeping = true
     try {
-      const stats = emptyStats()
-      while (renderBatch(stats) === BATCH) await new Promise((resolve) => setTimeout(resolve, 0))
+      const stats = await renderAllDue()
       if (stats.written || stats.removed) log.info('artifacts refreshed', { ...stats })
     } catch (error) {
       log.error('artifact sweep failed', { error: String(error) })
@@ -216,7 +227,7 @@ export function createPublisher(deps: PublisherDeps) {
    * marked stale in one transaction, then rendered batch by batch. Killed half-way, the rest stays
    * marked and the next start finishes it; a file that should not exist renders to nothing and goes.
    */
-  function rebuild(): RenderStats {
+  async function rebuild(): Promise<RenderStats> {
     db.transaction(
       (tx) => {
         clearSubjects(tx)
@@ -227,7 +238,7 @@ export function createPublisher(deps: PublisherDeps) {
       },
       { behavior: 'immediate' },
     )
-    const stats = renderDue()
+    const stats = await renderAllDue()
     pruneEmptyFolders(join(deps.cacheDir, API))
     return stats
   }
@@ -235,7 +246,7 @@ export function createPublisher(deps: PublisherDeps) {
   let timer: ReturnType<typeof setInterval> | null = null
   return {
     listener,
-    renderDue,
+    renderAllDue,
     rebuild,
     pending: () => pendingJobs(db),
     /** Starts the sweeper; it never keeps the process alive by itself. */
