@@ -59,7 +59,7 @@ export async function createPublishing(config: Config, db: Db, log: Logger, cloc
     writeStamp(config.cacheDir, stamp)
     log.info('artifacts rebuilt at start', { ...stats })
   } else {
-    const stats = await publisher.renderAllDue()
+    const stats = await publisher.repair()
     if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
   }
   return { publisher, routes: feedRoutes(source) }

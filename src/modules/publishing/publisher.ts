@@ -25,7 +25,7 @@ import {
 } from './plan.ts'
 import { renderTarget } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
-import { writeArtifact, type WriteOutcome } from './writer.ts'
+import { isOrphanTemp, writeArtifact, type WriteOutcome } from './writer.ts'
 import { eq } from 'drizzle-orm'
 
 export interface PublisherDeps extends SiteOptions {
@@ -198,7 +198,7 @@ export function createPublisher(deps: PublisherDeps) {
     }
   }
 
-  /** Every artifact file under the API's folder, as CACHE_DIR-relative artifact paths; stray temp files go. */
+  /** Every artifact file under the API's folder, as CACHE_DIR-relative artifact paths; orphaned temp files go. */
   function filesOnDisk(): string[] {
     const top = join(deps.cacheDir, API)
     if (!existsSync(top)) return []
@@ -206,9 +206,9 @@ export function createPublisher(deps: PublisherDeps) {
     for (const entry of readdirSync(top, { recursive: true, withFileTypes: true })) {
       if (!entry.isFile()) continue
       const file = join(entry.parentPath, entry.name)
-      if (entry.name.endsWith('.tmp')) {
-        // Another process may be writing it right now; a temp file a minute old is an orphan.
-        if (deps.clock().getTime() - statSync(file).mtimeMs > 60_000) unlinkSync(file)
+      if (entry.name.startsWith('.')) {
+        // A temp file: another process may be writing it right now, unless its writer is gone.
+        if (isOrphanTemp(entry.name, statSync(file).mtimeMs, deps.clock().getTime())) unlinkSync(file)
         continue
       }
       found.add(relative(deps.cacheDir, file).replace(/\.(gz|br)$/, ''))
@@ -246,8 +246,12 @@ export function createPublisher(deps: PublisherDeps) {
   let timer: ReturnType<typeof setInterval> | null = null
   return {
     listener,
-    renderAllDue,
     rebuild,
+    /** Crash repair at start: temp files of dead writers go, jobs left behind are rendered. */
+    async repair(): Promise<RenderStats> {
+      filesOnDisk()
+      return renderAllDue()
+    },
     pending: () => pendingJobs(db),
     /** Starts the sweeper; it never keeps the process alive by itself. */
     start() {

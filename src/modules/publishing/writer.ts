@@ -63,7 +63,7 @@ function replaceFile(file: string, bytes: Buffer, nowMs: number): void {
   })()
   const seconds = Math.max(Math.floor(nowMs / 1000), previous === null ? 0 : previous + 1)
   mkdirSync(dirname(file), { recursive: true })
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${++sequence}.tmp`)
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${++sequence}${TEMP_SUFFIX}`)
   try {
     writeFileSync(temp, bytes)
     utimesSync(temp, seconds, seconds)
@@ -97,4 +97,26 @@ export function writeArtifact(root: string, path: string, content: string | null
   if (!changed) return 'unchanged'
   replaceFile(file, bytes, nowMs)
   return 'written'
+}
+
+const TEMP_SUFFIX = '.tmp'
+
+/**
+ * A temp file no live writer will ever rename: its writer process (named in the file) is gone,
+ * or it is older than a minute. Only such files may be removed while other processes write.
+ */
+export function isOrphanTemp(name: string, mtimeMs: number, now: number): boolean {
+  if (!name.endsWith(TEMP_SUFFIX)) return false
+  const pid = Number(/\.(\d+)\.\d+\.tmp$/.exec(name)?.[1])
+  return !pid || !processAlive(pid) || now - mtimeMs > 60_000
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
