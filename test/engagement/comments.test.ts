@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { publishablePost } from '../support/fixtures.ts'
+import { publishablePost, publishableZhPost, publishNewPost } from '../support/fixtures.ts'
 import {
   expectFieldError,
   expectNoPrivateData,
@@ -44,6 +44,15 @@ describe('posting a comment', () => {
     expect(shown).toMatchObject({ status: 1, statusText: 'Approved', content: 'First!' })
     expect(after.body.data.commentCount).toBe(before.body.data.commentCount + 1)
     expectNoPrivateData(after, ip)
+  })
+
+  test('statusText speaks the language of the post', async () => {
+    const zh = await publishNewPost(w.folio, w.admin, publishableZhPost(w.categoryId, w.authorId))
+    const posted = (await w.comment(zh.id, { authorName: '小明', content: '写得很好！' })).body.data
+    expect(posted).toMatchObject({ status: 0, statusText: '待审核' })
+    await w.moderate(posted.id, 'approve')
+    const shown = (await w.engagement(zh.id)).body.data.comments[0]
+    expect(shown).toMatchObject({ status: 1, statusText: '已通过', content: '写得很好！' })
   })
 
   test('the post detail carries counts only, never commenters or their comments', async () => {
