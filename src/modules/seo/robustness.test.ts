@@ -170,3 +170,18 @@ describe('the engine never throws', () => {
     }
   })
 })
+
+describe('repeated headings cost linear time', () => {
+  // 49,000 identical headings fit under the 500,000-character body limit; the -n dedupe once
+  // made this quadratic (minutes on the request thread). Generous bound: this is a regression
+  // guard against O(n²), not a benchmark.
+  test('toc, heading ids and the whole check of 49,000 identical headings', () => {
+    const html = '<h2>a</h2>'.repeat(49_000)
+    const started = performance.now()
+    const items = toc(html)
+    expect(items.at(-1)!.id).toBe('a-49000')
+    expect(toc(withHeadingIds(html)).map((i) => i.id)).toEqual(items.map((i) => i.id))
+    expect(check({ ...E0, contentHtml: html }, WORLD, NOW).items).toHaveLength(33)
+    expect(performance.now() - started).toBeLessThan(10_000)
+  })
+})

@@ -25,6 +25,10 @@ export interface TocEntry {
 /** TOC items with the headings they come from, so withHeadingIds can write each id back. */
 export function tocEntries(body: Pick<BodyFacts, 'headings' | 'ids'>): TocEntry[] {
   const used = new Set<string>()
+  // Where the search for a free `-n` resumes per base: ids are only ever added, so every lower
+  // suffix is still taken. Without it, n repeated headings cost O(n²) (a 490 KB body of one
+  // repeated heading took minutes on the request thread).
+  const nextSuffix = new Map<string, number>()
   const entries: TocEntry[] = []
   for (const heading of body.headings) {
     if (!heading.inToc || heading.text === '') continue
@@ -35,7 +39,9 @@ export function tocEntries(body: Pick<BodyFacts, 'headings' | 'ids'>): TocEntry[
     } else {
       const base = anchorFromText(heading.text)
       id = base
-      for (let n = 2; used.has(id) || body.ids.has(id); n++) id = `${base}-${n}`
+      let n = nextSuffix.get(base) ?? 2
+      while (used.has(id) || body.ids.has(id)) id = `${base}-${n++}`
+      nextSuffix.set(base, n)
     }
     used.add(id)
     entries.push({ item: { id, text: heading.text, title: heading.text, level: heading.level }, heading })
