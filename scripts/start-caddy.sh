@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs Caddy (Debian's caddy package) in the foreground in front of the API, with the project's
 # Caddyfile: anonymous reads come from the pre-rendered artifacts in CACHE_DIR, the rest is
-# proxied to the API. Start the API first (`npm start`), with the same CACHE_DIR.
+# proxied to the API. Start the API first (`TRUST_PROXY=1 npm start`, so it reads the client
+# address from the X-Forwarded-For that Caddy sets), with the same CACHE_DIR.
 #
 #   FOLIO_CADDY_HOST (127.0.0.1)  FOLIO_CADDY_PORT (8080)  FOLIO_API (127.0.0.1:3000)
 #   CACHE_DIR (./content-cache; made absolute here, as Caddy resolves it against its own cwd)

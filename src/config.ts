@@ -11,6 +11,8 @@ export interface Config {
   readonly mediaStore: 'local' | 's3'
   readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }
   readonly rateLimitPerMinute: number
+  /** Behind Caddy (or another proxy on loopback) the client address comes from X-Forwarded-For. */
+  readonly trustProxy: boolean
   /** Milliseconds before each retry of a failed delivery; its length is the retry count. */
   readonly webhookRetryDelaysMs: readonly number[]
   readonly webhookPollMs: number
@@ -123,6 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),
+    trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
   })
 }

@@ -2,6 +2,8 @@ import type { AnyElysia } from 'elysia'
 import type { Server } from 'bun'
 import type { CallLog, Caller } from '../modules/tokens/tokens.ts'
 import type { Logger } from '../shared/log.ts'
+import type { FieldError } from '../shared/errors.ts'
+import { readAtMost } from '../shared/stream.ts'
 import { attachCall, callOf, presentedToken } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts'
@@ -15,17 +17,19 @@ export interface ShellDeps {
   /** Bodies above this are refused before parsing; uploads get their own, larger bound. */
   maxJsonBytes: number
   maxUploadBytes: number
+  trustProxy: boolean
 }
 
 const isLoopback = (address: string) => address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1'
 
 /**
- * The client address. Behind Caddy on loopback the peer is Caddy, which sets the last
- * X-Forwarded-For entry to the address it saw; from anywhere else the header is not trusted.
+ * The client address. With `trustProxy` (TRUST_PROXY=1, Folio behind Caddy on loopback) the peer
+ * is the proxy, which sets the last X-Forwarded-For entry to the address it saw. Otherwise the
+ * header is ignored: any client could name itself a fresh address and dodge the per-IP limits.
  */
-export function clientIp(request: Request, server: Pick<Server<unknown>, 'requestIP'> | null): string {
+export function clientIp(request: Request, server: Pick<Server<unknown>, 'requestIP'> | null, trustProxy: boolean): string {
   const peer = server?.requestIP(request)?.address ?? '127.0.0.1'
-  if (!isLoopback(peer)) return peer
+  if (!trustProxy || !isLoopback(peer)) return peer
   const forwarded = request.headers
     .get('x-forwarded-for')
     ?.split(',')
@@ -39,11 +43,14 @@ export function clientIp(request: Request, server: Pick<Server<unknown>, 'reques
  * is HTTP 200 with a non-0000 code), body size bound, and the per-token call log (spec §5.9).
  */
 export function createFetch(deps: ShellDeps) {
-  return async function fetch(request: Request, server: Server<unknown> | null = null): Promise<Response> {
+  return async function fetch(incoming: Request, server: Server<unknown> | null = null): Promise<Response> {
     const started = performance.now()
+    // A body without Content-Length (chunked) is read here up to the same bound, never further.
+    const bounded = await readUndeclaredBody(incoming, bodyLimit(incoming, deps))
+    const request = bounded === TOO_LARGE ? incoming : bounded
     const token = presentedToken(request.headers)
     const caller = token ? deps.authenticate(token) : null
-    const ip = clientIp(request, server)
+    const ip = clientIp(request, server, deps.trustProxy)
     attachCall(request, {
       requestId: crypto.randomUUID(),
       ip,
@@ -57,6 +64,7 @@ export function createFetch(deps: ShellDeps) {
 
     const decision = deps.rateLimiter.take(caller ? `${caller.tokenId}|${ip}` : ip)
     let response: Response
+    let fault: FieldError | null
     if (!decision.allowed) {
       response = envelopeResponse({
         code: 'RATE_LIMITED',
@@ -64,7 +72,13 @@ export function createFetch(deps: ShellDeps) {
         data: { retryAfterSeconds: decision.resetSeconds },
       })
       call.code = 'RATE_LIMITED'
-    } else if (bodyTooLarge(request, deps)) {
+    } else if ((fault = queryFault(request))) {
+      response = envelopeResponse(
+        { code: 'VALIDATION_FAILED', message: `${fault.field}: ${fault.message}`, data: { errors: [fault] } },
+        400,
+      )
+      call.code = 'VALIDATION_FAILED'
+    } else if (bounded === TOO_LARGE || bodyTooLarge(request, deps)) {
       response = envelopeResponse(
         {
           code: 'PAYLOAD_TOO_LARGE',
@@ -101,9 +115,41 @@ export function createFetch(deps: ShellDeps) {
   }
 }
 
-function bodyTooLarge(request: Request, deps: ShellDeps): boolean {
-  const length = Number(request.headers.get('content-length') ?? 0)
+/**
+ * No endpoint takes a repeated query key, and none wants control characters: a second `size=`
+ * silently winning, or a NUL cutting a LIKE pattern short, would answer a question nobody asked.
+ */
+function queryFault(request: Request): FieldError | null {
+  const query = request.url.indexOf('?')
+  if (query < 0) return null
+  const seen = new Set<string>()
+  for (const [key, value] of new URLSearchParams(request.url.slice(query + 1))) {
+    if (seen.has(key)) return { field: key, message: 'given more than once' }
+    if (/[\u0000-\u001f\u007f]/.test(value)) return { field: key, message: 'contains control characters' }
+    seen.add(key)
+  }
+  return null
+}
+
+/** The largest body a request may carry: uploads get MAX_UPLOAD_BYTES plus multipart framing. */
+function bodyLimit(request: Request, deps: ShellDeps): number {
   const isUpload = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
-  // Multipart framing adds a little on top of the file itself.
-  return length > (isUpload ? deps.maxUploadBytes + 64 * 1024 : deps.maxJsonBytes)
+  return isUpload ? deps.maxUploadBytes + 64 * 1024 : deps.maxJsonBytes
+}
+
+function bodyTooLarge(request: Request, deps: ShellDeps): boolean {
+  return Number(request.headers.get('content-length') ?? 0) > bodyLimit(request, deps)
+}
+
+const TOO_LARGE = Symbol('too large')
+
+/**
+ * A request whose body arrives without Content-Length, re-made with that body read in full while
+ * it stays within `limit` (reading stops at the first byte past it). Requests without a body or
+ * with a declared length are returned as they are; `bodyTooLarge` judges those.
+ */
+async function readUndeclaredBody(request: Request, limit: number): Promise<Request | typeof TOO_LARGE> {
+  if (request.body === null || request.headers.has('content-length')) return request
+  const body = await readAtMost(request.body, limit)
+  return body ? new Request(request.url, { method: request.method, headers: request.headers, body }) : TOO_LARGE
 }

@@ -6,6 +6,12 @@ export const SLUG_SHAPE = /^[a-z0-9]+(-[a-z0-9]+)*$/
 const HAN = /\p{Script=Han}/u
 
 /**
+ * Post slugs the API's fixed paths already answer (`posts/check`, `posts/save`, `posts/operate`,
+ * `posts/delete` take precedence over `posts/{slug}`, spec §4.2): a post there could never be read.
+ */
+export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(['check', 'save', 'operate', 'delete'])
+
+/**
  * Readable ASCII slug of a title or name (seo-rules.md §5 generatedSlug step 2): Han characters
  * become toneless pinyin, one syllable a word; NFKD, marks and apostrophes dropped; every run
  * outside [a-z0-9] becomes one hyphen; cut at the last hyphen within `max`.

@@ -1,17 +1,33 @@
 /** The spec's time shape, `YYYY-MM-DD HH:mm:ss`, always in UTC. */
 export const formatTime = (date: Date): string => date.toISOString().slice(0, 19).replace('T', ' ')
 
-/** Reads the spec's time shape (as UTC) or any ISO 8601 string; null when it is not a time. */
+const TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?(Z|[+-]\d{2}:?\d{2})?$/i
+
+const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate()
+
+/**
+ * Reads the spec's time shape or ISO 8601 (optional seconds, fraction and zone); a time without a
+ * zone is UTC, never server-local. Null when it is not a real time: `2026-02-31` or `24:00` are
+ * refused rather than rolled over into another date.
+ */
 export function parseTime(value: string | null | undefined): Date | null {
-  const text = value?.trim()
-  if (!text) return null
-  const spec = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text)
-  const date = spec
-    ? new Date(Date.UTC(+spec[1]!, +spec[2]! - 1, +spec[3]!, +(spec[4] ?? 0), +(spec[5] ?? 0), +(spec[6] ?? 0)))
-    : /^\d{4}-\d{2}-\d{2}T/.test(text)
-      ? new Date(text)
-      : null
-  return date && !Number.isNaN(date.getTime()) ? date : null
+  const match = TIME.exec(value?.trim() ?? '')
+  if (!match) return null
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) return null
+  const fraction = match[7] ?? ''
+  const zone = match[8] ?? 'Z'
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0')
+  const iso = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}${fraction}${zone.toUpperCase()}`
+  const time = Date.parse(iso)
+  return Number.isNaN(time) ? null : new Date(time)
 }
 
 /** The injectable clock every verb reads, so tests and the SEO check can fix "now". */

@@ -103,10 +103,38 @@ describe('malformed bodies are 400s naming the field, and write nothing', () => 
       ['current=abc', 'current'],
       ['language=fr', 'language'],
       ['categoryId=x', 'categoryId'],
+      ['size=5&size=50', 'size'],
+      ['language=en&language=zh', 'language'],
+      ['keyword=%00', 'keyword'],
     ]) {
       const res = await folio.call('GET', `/api/v1/blog/posts?${query}`)
       expect(res.status).toBe(400)
       expect(res.body.data.errors[0].field).toBe(field)
     }
+  })
+})
+
+describe('bodies without Content-Length', () => {
+  const chunked = (bytes: Uint8Array, token?: string) => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 65536) controller.enqueue(bytes.subarray(i, i + 65536))
+        controller.close()
+      },
+    })
+    const headers: Record<string, string> = { 'content-type': 'application/json' }
+    if (token) headers.authorization = `Bearer ${token}`
+    return fetch(`${folio.url}/api/v1/blog/categories/save`, { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit)
+  }
+
+  test('a chunked JSON body within the limit is read and handled', async () => {
+    const res = await chunked(new TextEncoder().encode(JSON.stringify({ nameEn: 'Chunked category' })), token)
+    expect(((await res.json()) as { code: string }).code).toBe('0000')
+  })
+
+  test('a chunked JSON body past the limit is refused in the envelope, not parsed', async () => {
+    const res = await chunked(new TextEncoder().encode(JSON.stringify({ nameEn: 'x'.repeat(5 * 1024 * 1024) })), token)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE')
   })
 })

@@ -29,3 +29,9 @@ test('past the limit a call gets the policy rejection: HTTP 200, RATE_LIMITED, w
   expect((await folio.call('GET', '/api/v1/blog/categories', { token: other })).body.code).toBe('0000')
   expect((await folio.call('GET', '/api/v1/blog/categories')).body.code).toBe('0000')
 })
+
+test('X-Forwarded-For is ignored unless TRUST_PROXY=1: a client cannot name itself a fresh address', async () => {
+  const spoofed = []
+  for (let i = 0; i < 7; i++) spoofed.push(await folio.call('GET', '/api/v1/blog/tags', { headers: { 'x-forwarded-for': `10.0.0.${i}` } }))
+  expect(spoofed.some((res) => res.body.code === 'RATE_LIMITED')).toBe(true)
+})

@@ -19,7 +19,7 @@ export function expectNoPrivateData(res: ApiResponse, ip: string): void {
 }
 
 let ipCounter = 0
-/** A client address of its own (the server trusts X-Forwarded-For from loopback), so per-IP rules of one test never touch another. */
+/** A client address of its own (the suites' server trusts X-Forwarded-For from loopback, as behind Caddy), so per-IP rules of one test never touch another. */
 export const freshIp = () => {
   ipCounter++
   return `10.77.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`
@@ -57,7 +57,7 @@ export async function publicDetail(folio: Folio, slug: string, settled: (post: a
 
 /** The real server, with the count refresh shortened to a second. */
 export async function startEngagementWorld(): Promise<EngagementWorld> {
-  const folio = await startFolio({ ENGAGEMENT_REFRESH_SECONDS: '1' })
+  const folio = await startFolio({ ENGAGEMENT_REFRESH_SECONDS: '1', TRUST_PROXY: '1' })
   const admin = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   const { categoryId, authorId } = await seedTaxonomy(folio, admin)
   const world: EngagementWorld = {

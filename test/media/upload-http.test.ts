@@ -118,6 +118,10 @@ describe('MEDIA_STORE=local', () => {
       const res = await fetch(folio.url + new URL(url).pathname)
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
       expect(res.headers.get('cache-control')).toContain('max-age=31536000')
+      // The store's content-hash ETag is kept, and a revalidation is a 304.
+      const etag = res.headers.get('etag')!
+      expect(etag).toMatch(/^"[0-9a-f]{32,64}"$/)
+      expect((await fetch(folio.url + new URL(url).pathname, { headers: { 'if-none-match': etag } })).status).toBe(304)
       expect((await fetch(`${folio.url}/media/../data/folio.db`)).status).toBe(404)
       expect((await fetch(`${folio.url}/media/2026/01/missing.png`)).status).toBe(404)
     } finally {

@@ -1,3 +1,4 @@
+import { readAtMost } from '../../shared/stream.ts'
 import { ACCEPTED_MIME_TYPES, ACCEPTED_TYPES_TEXT, detectMediaType } from './detect.ts'
 import { MediaRejected } from './errors.ts'
 import { contentHash, keyFor, mediaUrlFor } from './keys.ts'
@@ -99,31 +100,10 @@ export async function readWithin(file: UploadInput, maxBytes: number): Promise<U
     await stream.cancel().catch(() => {})
     throw tooLarge(maxBytes, size)
   }
-  const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      total += value.byteLength
-      // Stop at the first byte past the limit; a lying or absent Content-Length gains nothing.
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => {})
-        throw tooLarge(maxBytes)
-      }
-      chunks.push(value)
-    }
-  } finally {
-    reader.releaseLock()
-  }
-  if (total === 0) throw empty()
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  // Stops at the first byte past the limit; a lying or absent Content-Length gains nothing.
+  const bytes = await readAtMost(stream, maxBytes)
+  if (!bytes) throw tooLarge(maxBytes)
+  if (bytes.byteLength === 0) throw empty()
   return bytes
 }
 

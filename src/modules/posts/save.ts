@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, posts, tags } from '../../db/schema/index.ts'
 import { Forbidden, invalidField } from '../../shared/errors.ts'
+import { RESERVED_POST_SLUGS } from '../../shared/slug.ts'
 import { formatTime, parseTime } from '../../shared/time.ts'
 import { requireResources } from '../resources/catalogue.ts'
 import { check, suggestSlug } from '../seo/index.ts'
@@ -114,6 +115,8 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
   const tagIds = [...new Set(req.tagIds ?? [])]
   const values = mergeFields(req, existing, status)
   const requestedSlug = blank(req.slug)
+  if (RESERVED_POST_SLUGS.has(requestedSlug.toLowerCase()))
+    throw invalidField('slug', `"${requestedSlug}" is a fixed API path; choose another slug`)
   const mediaKeys = await existingMediaKeys(ctx, seoInput(existing?.id ?? null, values, requestedSlug || existing?.slug || ''))
 
   const { result } = await ctx.changes.write(ctx.db, (tx, record) => {

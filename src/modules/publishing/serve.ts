@@ -36,7 +36,7 @@ function readArtifact(file: string): { bytes: Buffer; mtimeMs: number } | null {
  * so both paths give the same bytes and the same ETag; any other successful GET gets a content
  * ETag and a Last-Modified of when this process first saw those bytes at that URL. Both honour
  * If-None-Match / If-Modified-Since with a bodiless 304. Answers marked `no-store` (the
- * state-changing GETs) pass untouched.
+ * state-changing GETs) or carrying their own ETag (media) pass untouched.
  */
 export function staticFirst(app: Handler, cacheDir: string): Handler {
   const lastChange = new Map<string, { etag: string; since: Date }>()
@@ -67,8 +67,10 @@ export function staticFirst(app: Handler, cacheDir: string): Handler {
       const get = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request
       if (get !== request) attachCall(get, callOf(request))
       const response = await app.handle(get)
-      if (response.status !== 200 || /no-store/i.test(response.headers.get('cache-control') ?? ''))
-        return get === request ? response : new Response(null, response)
+      // Answers that bring their own validators (media files: content-hash ETags, immutable) or
+      // must not be stored pass untouched, never buffered and hashed again.
+      const own = response.headers.has('etag') || /no-store/i.test(response.headers.get('cache-control') ?? '')
+      if (response.status !== 200 || own) return get === request ? response : new Response(null, response)
       const bytes = new Uint8Array(await response.arrayBuffer())
       const etag = contentEtag(bytes)
       const answer = new Response(bytes, response)

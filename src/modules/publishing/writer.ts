@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 
@@ -34,6 +34,19 @@ const removeIfPresent = (file: string): boolean => {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
     throw error
+  }
+}
+
+/**
+ * A post that moved or left leaves its folder (`posts/{slug}/`) behind; drop it once empty.
+ * Renders hold SQLite's write lock, so no other renderer is filling the folder meanwhile.
+ */
+function removeFolderIfEmpty(root: string, folder: string): void {
+  if (folder === root || !folder.startsWith(root)) return
+  try {
+    rmdirSync(folder)
+  } catch (error) {
+    if (!['ENOTEMPTY', 'EEXIST', 'ENOENT'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error
   }
 }
 
@@ -85,6 +98,7 @@ export function writeArtifact(root: string, path: string, content: string | null
   if (content === null) {
     const removed = removeIfPresent(file)
     for (const s of SIDECARS) removeIfPresent(file + s.ext)
+    if (removed) removeFolderIfEmpty(root, dirname(file))
     return removed ? 'removed' : 'absent'
   }
   const bytes = Buffer.from(content)

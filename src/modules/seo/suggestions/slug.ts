@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { firstFreeSlug, slugOf } from '../../../shared/slug.ts'
+import { firstFreeSlug, RESERVED_POST_SLUGS, slugOf } from '../../../shared/slug.ts'
 import type { Language } from '../../../shared/language.ts'
 import type { SeoInput, SeoWorld } from '../types.ts'
 
@@ -33,5 +33,5 @@ export function suggestSlug(input: SeoInput, world: SeoWorld): string {
   const title = typeof input.title === 'string' ? input.title : ''
   let base = pairedEnglishSlug(input, world) ?? slugFromTitle(title)
   if (base.length < MIN_SLUG) base = fallbackSlug(input.id, input.language, title)
-  return firstFreeSlug(base, (slug) => slugOwner(slug, input, world) !== undefined)
+  return firstFreeSlug(base, (slug) => RESERVED_POST_SLUGS.has(slug) || slugOwner(slug, input, world) !== undefined)
 }
