@@ -6,40 +6,21 @@
  */
 import { startFolio, type Folio } from '../test/support/folio.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
+import { runLoad } from './support/load.ts'
 
 const PHASE_MS = 5_000
 const CLIENTS = 16
 const COMMENTS = 20
 
-interface Result {
-  requests: number
-  failures: number
-  perSecond: number
-  p50: number
-  p99: number
-}
-
-/** Runs `CLIENTS` loops of `request` for `PHASE_MS`; a request that does not answer 0000 is a failure. */
-async function phase(request: (n: number) => Promise<Response>): Promise<Result> {
-  const samples: number[] = []
-  let failures = 0
-  let n = 0
-  const started = performance.now()
-  const client = async () => {
-    while (performance.now() - started < PHASE_MS) {
-      const t = performance.now()
-      const res = await request(n++)
-      const body = (await res.json()) as { code: string }
-      samples.push(performance.now() - t)
-      if (body.code !== '0000') failures++
-    }
-  }
-  await Promise.all(Array.from({ length: CLIENTS }, client))
-  const seconds = (performance.now() - started) / 1000
-  samples.sort((a, b) => a - b)
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0
-  return { requests: samples.length, failures, perSecond: samples.length / seconds, p50: at(0.5), p99: at(0.99) }
-}
+/** `CLIENTS` closed loops for `PHASE_MS`; a request whose answer's `code` is not 0000 is a failure. */
+const phase = (url: string, init?: (n: number) => RequestInit) =>
+  runLoad({
+    url,
+    ...(init && { init }),
+    concurrency: CLIENTS,
+    durationMs: PHASE_MS,
+    ok: (_, body) => (JSON.parse(new TextDecoder().decode(body)) as { code: string }).code === '0000',
+  })
 
 async function seedPost(folio: Folio, token: string) {
   const { categoryId, authorId } = await seedTaxonomy(folio, token)
@@ -53,13 +34,11 @@ try {
   const json = { 'content-type': 'application/json' }
 
   const clapPost = await seedPost(folio, token)
-  const claps = await phase((n) =>
-    fetch(`${folio.url}/api/v1/blog/posts/${clapPost}/reactions`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ reactionKey: 'clap', clientKey: `bench-${n}`, count: 1 }),
-    }),
-  )
+  const claps = await phase(`${folio.url}/api/v1/blog/posts/${clapPost}/reactions`, (n) => ({
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ reactionKey: 'clap', clientKey: `bench-${n}`, count: 1 }),
+  }))
   const total = (await folio.call('GET', `/api/v1/blog/posts/${clapPost}/engagement`)).body.data.clapCount
 
   const readPost = await seedPost(folio, token)
@@ -70,7 +49,7 @@ try {
     })
     await folio.call('POST', `/api/admin/blog/comments/${posted.body.data.id}/moderate`, { token, body: { action: 'approve' } })
   }
-  const reads = await phase(() => fetch(`${folio.url}/api/v1/blog/posts/${readPost}/engagement`))
+  const reads = await phase(`${folio.url}/api/v1/blog/posts/${readPost}/engagement`)
 
   console.log(`${CLIENTS} concurrent clients, ${PHASE_MS / 1000} s per phase, loopback`)
   console.log('phase                      requests  failures     req/s   p50 ms   p99 ms')
@@ -79,10 +58,10 @@ try {
     [`engagement (${COMMENTS} comments)`, reads],
   ] as const)
     console.log(
-      `${name.padEnd(26)} ${String(r.requests).padStart(8)} ${String(r.failures).padStart(9)} ${r.perSecond.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}`,
+      `${name.padEnd(26)} ${String(r.requests).padStart(8)} ${String(r.errors).padStart(9)} ${r.rps.toFixed(0).padStart(9)} ${r.p50.toFixed(2).padStart(8)} ${r.p99.toFixed(2).padStart(8)}`,
     )
   console.log(
-    `clapCount after the clap phase: ${total} (every successful request counted once: ${total === claps.requests - claps.failures})`,
+    `clapCount after the clap phase: ${total} (every successful request counted once: ${total === claps.requests - claps.errors})`,
   )
 } finally {
   await folio.dispose()

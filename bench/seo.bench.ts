@@ -5,6 +5,7 @@
 import { check } from '../src/modules/seo/engine.ts'
 import type { SeoInput } from '../src/modules/seo/types.ts'
 import { E0, E0_HTML, NOW, WORLD, Z0, Z0_HTML } from '../src/modules/seo/worked-examples.ts'
+import { summarize, timeCalls } from './support/stats.ts'
 
 const SIZES = [300, 3_000, 30_000]
 const BUDGET_MS = 1_500
@@ -14,19 +15,10 @@ function postOf(base: SeoInput, html: string, copies: number): SeoInput {
   return { ...base, contentHtml: Array.from({ length: copies }, () => html).join('\n') }
 }
 
-function measure(input: SeoInput) {
-  for (let i = 0; i < 5; i++) check(input, WORLD, NOW)
-  const samples: number[] = []
-  const started = performance.now()
-  while (performance.now() - started < BUDGET_MS || samples.length < 20) {
-    const t = performance.now()
-    check(input, WORLD, NOW)
-    samples.push(performance.now() - t)
-  }
-  samples.sort((a, b) => a - b)
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0
-  const mean = samples.reduce((a, b) => a + b, 0) / samples.length
-  return { perSecond: 1000 / mean, p50: at(0.5), p99: at(0.99), mean }
+/** Five untimed checks, then timed ones for at least `BUDGET_MS` and at least 20 calls. */
+async function measure(input: SeoInput) {
+  const r = summarize(await timeCalls(() => check(input, WORLD, NOW), { warmup: 5, calls: 20, minMs: BUDGET_MS }))
+  return { perSecond: 1000 / r.mean, p50: r.p50, p99: r.p99, mean: r.mean }
 }
 
 console.log('lang  size     units   checks/s   p50 ms   p99 ms')
@@ -40,7 +32,7 @@ for (const [language, base, html] of [
     const units = check(input, WORLD, NOW)
       .items.find((item) => item.code === 'thin_content')
       ?.message.match(/\d+/)?.[0]
-    const r = measure(input)
+    const r = await measure(input)
     means.push(r.mean)
     console.log(
       `${language}    ${String(words).padEnd(7)}  ${String(units).padStart(6)}  ${r.perSecond.toFixed(0).padStart(9)}  ${r.p50.toFixed(3).padStart(7)}  ${r.p99.toFixed(3).padStart(7)}`,

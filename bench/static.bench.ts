@@ -18,6 +18,8 @@ import { authors, categories, posts, postTags, tags } from '../src/db/schema/ind
 import { startCaddy } from '../test/support/caddy.ts'
 import { E0_HTML, publishablePost } from '../test/support/fixtures.ts'
 import { startFolio } from '../test/support/folio.ts'
+import { runLoad } from './support/load.ts'
+import { summarize } from './support/stats.ts'
 
 const CONCURRENCY = 16
 const DURATION_MS = 4_000
@@ -96,37 +98,17 @@ function seed(dataDir: string, count: number): string[] {
   return slugs
 }
 
-interface Load {
-  rps: number
-  p99: number
-  errors: number
-}
-
-async function load(url: (i: number) => string, headers: Record<string, string> = {}): Promise<Load> {
-  const latencies: number[] = []
-  let errors = 0
-  let n = 0
-  const runFor = async (ms: number, record: boolean) => {
-    const until = performance.now() + ms
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < until) {
-          const started = performance.now()
-          const response = await fetch(url(n++), { headers })
-          await response.arrayBuffer()
-          if (!record) continue
-          if (response.status !== 200) errors++
-          latencies.push(performance.now() - started)
-        }
-      }),
-    )
-  }
-  await runFor(WARMUP_MS, false)
-  const started = performance.now()
-  await runFor(DURATION_MS, true)
-  const elapsed = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  return { rps: Math.round(latencies.length / elapsed), p99: Number(latencies[Math.floor(latencies.length * 0.99)]!.toFixed(2)), errors }
+/** Requests/s and p99 of `DURATION_MS` of load after `WARMUP_MS` unrecorded; any answer but 200 is an error. */
+async function load(url: (i: number) => string, headers: Record<string, string> = {}) {
+  const r = await runLoad({
+    url,
+    init: { headers },
+    concurrency: CONCURRENCY,
+    durationMs: DURATION_MS,
+    warmupMs: WARMUP_MS,
+    ok: (response) => response.status === 200,
+  })
+  return { rps: Math.round(r.rps), p99: Number(r.p99.toFixed(2)), errors: r.errors }
 }
 
 /** main path → [mtimeMs, ino] for every file under the cache. */
@@ -140,8 +122,6 @@ function fileStamps(cacheDir: string): Map<string, string> {
   }
   return stamps
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 async function run(size: number) {
   const folio = await startFolio({ RATE_LIMIT_PER_MINUTE: '1000000' })
@@ -185,7 +165,7 @@ async function run(size: number) {
       rewritten.push(changed.filter((f) => !/\.(gz|br)$/.test(f)).length)
       copies.push(changed.filter((f) => /\.(gz|br)$/.test(f)).length)
     }
-    const publishMs = median(visible)
+    const publishMs = summarize(visible).p50
     return {
       size,
       artifacts: [...fileStamps(folio.cacheDir).keys()].filter((f) => !/\.(gz|br)$/.test(f)).length,
@@ -198,8 +178,8 @@ async function run(size: number) {
       rebuildMs: Math.round(rebuildMs),
       rebuildOutput: rebuilt.stdout.trim(),
       publishShareOfRebuild: `1/${Math.round(rebuildMs / publishMs)}`,
-      filesRewrittenPerPublish: median(rewritten),
-      copiesRewrittenPerPublish: median(copies),
+      filesRewrittenPerPublish: summarize(rewritten).p50,
+      copiesRewrittenPerPublish: summarize(copies).p50,
     }
   } finally {
     await caddy.stop()

@@ -18,6 +18,7 @@ import { saveReceiver } from '../src/modules/webhooks/receivers.ts'
 import { publishablePost, seedTaxonomy } from '../test/support/fixtures.ts'
 import { startFolio, type Folio } from '../test/support/folio.ts'
 import { addReceiver, startReceiver } from '../test/webhooks/receiver.ts'
+import { summarize, type Summary } from './support/stats.ts'
 
 const PUBLISHES = Number(process.argv[2] ?? 500)
 const DELIVERIES = Number(process.argv[3] ?? 5000)
@@ -50,9 +51,28 @@ async function timedPublish(s: Setup): Promise<{ ms: number; queued: boolean }> 
   return { ms, queued: published.body.data.webhookQueued }
 }
 
-const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
-const stats = (xs: number[]) => `p50 ${quantile(xs, 0.5).toFixed(3)}  mean ${mean(xs).toFixed(3)}  p95 ${quantile(xs, 0.95).toFixed(3)}`
+/**
+ * Publishes with and without a subscribed receiver, paired: each round measures both, in
+ * alternating order; the first WARM_UP rounds are not kept. Prints both and their ratio.
+ */
+async function paired(label: string, rounds: number, publish: (enabled: boolean) => Promise<number>) {
+  const samples = { without: [] as number[], with: [] as number[] }
+  for (let i = 0; i < rounds + WARM_UP; i++) {
+    for (const enabled of i % 2 ? [true, false] : [false, true]) {
+      const ms = await publish(enabled)
+      if (i >= WARM_UP) samples[enabled ? 'with' : 'without'].push(ms)
+    }
+  }
+  const without = summarize(samples.without)
+  const withReceiver = summarize(samples.with)
+  const line = (r: Summary) => `p50 ${r.p50.toFixed(3)}  mean ${r.mean.toFixed(3)}  p95 ${r.p95.toFixed(3)}`
+  console.log(`${label}, ${rounds} publishes each (ms)`)
+  console.log(`  without receiver  ${line(without)}`)
+  console.log(`  with receiver     ${line(withReceiver)}`)
+  console.log(
+    `  ratio with/without: p50 ${(withReceiver.p50 / without.p50).toFixed(3)}, mean ${(withReceiver.mean / without.mean).toFixed(3)}`,
+  )
+}
 
 async function pairedLatency(label: string, env: Record<string, string>) {
   const s = await setup(env)
@@ -63,21 +83,12 @@ async function pairedLatency(label: string, env: Record<string, string>) {
         token: s.token,
         body: { id: hook.id, url: hook.url, events: hook.events, enabled },
       })
-    const samples = { without: [] as number[], with: [] as number[] }
-    for (let i = 0; i < PUBLISHES + WARM_UP; i++) {
-      for (const enabled of i % 2 ? [true, false] : [false, true]) {
-        await subscribe(enabled)
-        const { ms, queued } = await timedPublish(s)
-        if (queued !== enabled) throw new Error('webhookQueued does not match the subscription')
-        if (i >= WARM_UP) samples[enabled ? 'with' : 'without'].push(ms)
-      }
-    }
-    console.log(`${label}, ${PUBLISHES} publishes each (ms)`)
-    console.log(`  without receiver  ${stats(samples.without)}`)
-    console.log(`  with receiver     ${stats(samples.with)}`)
-    console.log(
-      `  ratio with/without: p50 ${(quantile(samples.with, 0.5) / quantile(samples.without, 0.5)).toFixed(3)}, mean ${(mean(samples.with) / mean(samples.without)).toFixed(3)}`,
-    )
+    await paired(label, PUBLISHES, async (enabled) => {
+      await subscribe(enabled)
+      const { ms, queued } = await timedPublish(s)
+      if (queued !== enabled) throw new Error('webhookQueued does not match the subscription')
+      return ms
+    })
   } finally {
     await s.folio.dispose()
   }
@@ -94,24 +105,15 @@ async function verbLatency() {
     const category = await saveCategory(ctx, { nameEn: 'Guides', nameZh: '指南' } as never)
     const author = await saveAuthor(ctx, { name: 'Jane Doe', language: 'en' } as never)
     const hook = saveReceiver(ctx, { url: 'http://127.0.0.1:9/hook', secret: 'whsec_bench_0123456789', events: ['blog.*'] })
-    const samples = { without: [] as number[], with: [] as number[] }
-    for (let i = 0; i < 4 * PUBLISHES + WARM_UP; i++) {
-      for (const enabled of i % 2 ? [true, false] : [false, true]) {
-        saveReceiver(ctx, { id: hook.id, url: hook.url, events: hook.events, enabled })
-        const draft = await savePost(ctx, caller, { ...publishablePost(category.id, author.id), status: 0 } as PostSaveReq)
-        const started = performance.now()
-        const published = await publishPost(ctx, draft.id)
-        const ms = performance.now() - started
-        if (published.webhookQueued !== enabled) throw new Error('webhookQueued does not match the subscription')
-        if (i >= WARM_UP) samples[enabled ? 'with' : 'without'].push(ms)
-      }
-    }
-    console.log(`publish verb in-process (no HTTP, no worker), ${4 * PUBLISHES} publishes each (ms)`)
-    console.log(`  without receiver  ${stats(samples.without)}`)
-    console.log(`  with receiver     ${stats(samples.with)}`)
-    console.log(
-      `  ratio with/without: p50 ${(quantile(samples.with, 0.5) / quantile(samples.without, 0.5)).toFixed(3)}, mean ${(mean(samples.with) / mean(samples.without)).toFixed(3)}`,
-    )
+    await paired('publish verb in-process (no HTTP, no worker)', 4 * PUBLISHES, async (enabled) => {
+      saveReceiver(ctx, { id: hook.id, url: hook.url, events: hook.events, enabled })
+      const draft = await savePost(ctx, caller, { ...publishablePost(category.id, author.id), status: 0 } as PostSaveReq)
+      const started = performance.now()
+      const published = await publishPost(ctx, draft.id)
+      const ms = performance.now() - started
+      if (published.webhookQueued !== enabled) throw new Error('webhookQueued does not match the subscription')
+      return ms
+    })
   } finally {
     await service.close()
     rmSync(dir, { recursive: true, force: true })

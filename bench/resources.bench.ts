@@ -1,12 +1,13 @@
 /**
  * Business-resource figures: import time of a generated catalogue through the real CLI (first
  * import, identical re-import) and search latency over HTTP against the real server.
- * Run: ./node_modules/.bin/bun bench/resources.ts [RESOURCES]
+ * Run: ./node_modules/.bin/bun bench/resources.bench.ts [RESOURCES]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFolio } from '../test/support/folio.ts'
+import { summarize, timeCalls } from './support/stats.ts'
 
 const COUNT = Number(process.argv[2] ?? 10_000)
 const WORDS = ['router', 'switch', 'cable', 'speaker', 'lamp', 'drive', 'camera', 'adapter', 'charger', 'monitor']
@@ -45,8 +46,6 @@ function catalogue() {
   return { categories, resources }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!
-
 const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 const file = join(dir, 'catalogue.json')
 writeFileSync(file, JSON.stringify(catalogue()))
@@ -72,16 +71,16 @@ try {
     'deep page (current 400)': { current: 400, size: 20 },
   }
   for (const [label, body] of Object.entries(queries)) {
-    const times: number[] = []
     let total = 0
-    for (let i = 0; i < 60; i++) {
-      const started = performance.now()
-      const res = await folio.call('POST', '/api/v1/blog/resources/search', { token, body })
-      times.push(performance.now() - started)
-      total = res.body.data.total
-    }
-    times.sort((a, b) => a - b)
-    console.log(`search ${label}: total ${total}, p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`)
+    const { p50, p95 } = summarize(
+      await timeCalls(
+        async () => {
+          total = (await folio.call('POST', '/api/v1/blog/resources/search', { token, body })).body.data.total
+        },
+        { calls: 60 },
+      ),
+    )
+    console.log(`search ${label}: total ${total}, p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`)
   }
 } finally {
   await folio.dispose()
