@@ -101,5 +101,3 @@ export function enabledAuthorBySlug(db: Queryable, slug: string, language: 'en' 
 
 export const authorDetail = (db: Queryable, slug: string, language: 'en' | 'zh'): AuthorRes =>
   withPostCount(db)(enabledAuthorBySlug(db, slug, language))
-
-export const authorById = (db: Queryable, id: number): AuthorRow | undefined => db.select().from(authors).where(eq(authors.id, id)).get()

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, lt, ne, or } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { posts, postTags, tags } from '../../db/schema/index.ts'
-import { authorById, toAuthorRes } from '../authors/authors.ts'
+import { authors, categories, posts, postTags, tags } from '../../db/schema/index.ts'
+import { toAuthorRes } from '../authors/authors.ts'
 import { relatedResources } from '../resources/catalogue.ts'
-import { categoryById, toCategoryRes } from '../taxonomy/categories.ts'
+import { toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
 import type { PostCard, PostRes } from './model.ts'
 import type { PostRow } from './repo.ts'
@@ -26,9 +26,42 @@ function enabledTagsOf(db: Queryable, postIds: readonly number[]) {
   return byPost
 }
 
-function card(db: Queryable, row: PostRow, tagsOfPost: ReturnType<typeof toTagRes>[]): PostCard {
-  const category = categoryById(db, row.categoryId)
-  const author = row.authorId ? authorById(db, row.authorId) : undefined
+/** What a card embeds, read for a whole page at once: one query per table, not per card. */
+interface Embeds {
+  tags: Map<number, ReturnType<typeof toTagRes>[]>
+  categories: Map<number, ReturnType<typeof toCategoryRes>>
+  authors: Map<number, ReturnType<typeof toAuthorRes>>
+}
+
+function embedsOf(db: Queryable, rows: readonly PostRow[]): Embeds {
+  const categoryIds = [...new Set(rows.map((r) => r.categoryId))]
+  const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))]
+  return {
+    tags: enabledTagsOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    categories: new Map(
+      (categoryIds.length ? db.select().from(categories).where(inArray(categories.id, categoryIds)).all() : []).map((c) => [
+        c.id,
+        toCategoryRes(c),
+      ]),
+    ),
+    // Only enabled authors are shown publicly.
+    authors: new Map(
+      (authorIds.length
+        ? db
+            .select()
+            .from(authors)
+            .where(and(inArray(authors.id, authorIds), eq(authors.status, 1)))
+            .all()
+        : []
+      ).map((a) => [a.id, toAuthorRes(a, null)]),
+    ),
+  }
+}
+
+function card(row: PostRow, embeds: Embeds): PostCard {
   return {
     id: row.id,
     authorId: row.authorId,
@@ -61,19 +94,16 @@ function card(db: Queryable, row: PostRow, tagsOfPost: ReturnType<typeof toTagRe
     commentCount: row.commentCount,
     indexable: row.indexable,
     keyTakeaways: row.keyTakeaways,
-    tags: tagsOfPost,
-    category: category ? toCategoryRes(category) : null,
-    authorProfile: author && author.status === 1 ? toAuthorRes(author, null) : null,
+    tags: embeds.tags.get(row.id) ?? [],
+    category: embeds.categories.get(row.categoryId) ?? null,
+    authorProfile: (row.authorId && embeds.authors.get(row.authorId)) || null,
   }
 }
 
-/** Posts as list cards, with their tags read in one query. */
+/** Posts as list cards, their tags, categories and authors read in one query each. */
 export function toPostCards(db: Queryable, rows: readonly PostRow[]): PostCard[] {
-  const tagsByPost = enabledTagsOf(
-    db,
-    rows.map((r) => r.id),
-  )
-  return rows.map((row) => card(db, row, tagsByPost.get(row.id) ?? []))
+  const embeds = embedsOf(db, rows)
+  return rows.map((row) => card(row, embeds))
 }
 
 /**

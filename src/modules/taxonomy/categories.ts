@@ -54,9 +54,6 @@ export async function saveCategory(ctx: Ctx, req: CategoryReq): Promise<Category
   return toCategoryRes(result)
 }
 
-export const categoryById = (db: Queryable, id: number): CategoryRow | undefined =>
-  db.select().from(categories).where(eq(categories.id, id)).get()
-
 /** Enabled categories in display order (spec §4.2). */
 export const listEnabledCategories = (db: Queryable): CategoryRes[] =>
   db.select().from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.sort), asc(categories.id)).all().map(toCategoryRes)
