@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -8,17 +8,13 @@ const MARKER = '// verify-folio-signature.mjs'
 type Verify = (secret: string, header: string | null, rawBody: string, now?: number, toleranceSeconds?: number) => boolean
 
 /**
- * The verification function exactly as the documentation prints it (docs/webhooks.md, or the
- * README once the docs are folded in), loaded as a module: tests run what receivers will copy.
+ * The verification function exactly as the README prints it, loaded as a module: the tests run
+ * what receivers will copy.
  */
 export async function readmeVerify(): Promise<Verify> {
-  for (const file of ['docs/webhooks.md', 'README.md'].map((f) => join(ROOT, f))) {
-    if (!existsSync(file)) continue
-    const block = new RegExp('```js\\n(' + MARKER + '\\n[\\s\\S]*?)```').exec(readFileSync(file, 'utf8'))
-    if (!block) continue
-    const module = join(mkdtempSync(join(tmpdir(), 'folio-verify-')), 'verify.mjs')
-    writeFileSync(module, block[1]!)
-    return (await import(module)).verifyFolioSignature as Verify
-  }
-  throw new Error(`no js block starting with "${MARKER}" in docs/webhooks.md or README.md`)
+  const block = new RegExp('```js\\n(' + MARKER + '\\n[\\s\\S]*?)```').exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))
+  if (!block) throw new Error(`no js block starting with "${MARKER}" in README.md`)
+  const module = join(mkdtempSync(join(tmpdir(), 'folio-verify-')), 'verify.mjs')
+  writeFileSync(module, block[1]!)
+  return (await import(module)).verifyFolioSignature as Verify
 }
