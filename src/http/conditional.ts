@@ -22,16 +22,19 @@ export function contentEtag(bytes: Uint8Array | string): string {
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
 
+/** Weak comparison of an `If-None-Match` header with an ETag (RFC 9110 §13.1.2); `*` matches any. */
+export function matchesIfNoneMatch(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag))
+}
+
 /**
  * Whether the client's copy is current: `If-None-Match` decides when present (weak comparison,
  * as RFC 9110 §13.1.2 asks for GET), else `If-Modified-Since` at one-second resolution.
  */
 export function isNotModified(headers: Headers, validators: Validators): boolean {
   const match = headers.get('if-none-match')
-  if (match !== null) {
-    if (match.trim() === '*') return true
-    return match.split(',').some((tag) => opaque(tag) === opaque(validators.etag))
-  }
+  if (match !== null) return matchesIfNoneMatch(match, validators.etag)
   const since = Date.parse(headers.get('if-modified-since') ?? '')
   return !Number.isNaN(since) && Math.floor(validators.lastModified.getTime() / 1000) * 1000 <= since
 }

@@ -41,7 +41,8 @@ const merge = (into: ChangeEffects, more: Partial<ChangeEffects> | void): Change
   }
 }
 
-export type Record = (change: Change) => void
+/** Hands a change to the feed, inside the transaction that makes it. */
+export type RecordChange = (change: Change) => void
 
 export class ChangeFeed {
   private readonly listeners: ChangeListener[] = []
@@ -55,7 +56,7 @@ export class ChangeFeed {
    * to the listeners inside that transaction, then again after the commit. A throw rolls back
    * the change and everything the listeners wrote for it.
    */
-  async write<T>(db: Db, work: (tx: Tx, record: Record) => T): Promise<{ result: T; effects: ChangeEffects }> {
+  async write<T>(db: Db, work: (tx: Tx, record: RecordChange) => T): Promise<{ result: T; effects: ChangeEffects }> {
     const changes: Change[] = []
     let effects = NO_EFFECTS
     const result = db.transaction(

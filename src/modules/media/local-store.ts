@@ -1,6 +1,7 @@
 import { open, mkdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { randomBytes } from 'node:crypto'
+import { matchesIfNoneMatch } from '../../http/conditional.ts'
 import { mimeForExt } from './detect.ts'
 import { assertValidMediaKey, isValidMediaKey, KEY_HASH_CHARS } from './keys.ts'
 import type { MediaStore } from './store.ts'
@@ -81,7 +82,8 @@ export function createLocalMediaStore(dataDir: string): LocalMediaStore {
 
       const etag = etagFor(key, info.size, info.mtimeMs)
       const headers = { ...MEDIA_RESPONSE_HEADERS, ETag: etag }
-      if (request && matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
+      const ifNoneMatch = request?.headers.get('if-none-match')
+      if (ifNoneMatch && matchesIfNoneMatch(ifNoneMatch, etag)) {
         return new Response(null, { status: 304, headers })
       }
       const body = request?.method === 'HEAD' ? null : Bun.file(pathFor(key))
@@ -102,13 +104,6 @@ function etagFor(key: string, size: number, mtimeMs: number): string {
   const stem = name.slice(0, name.indexOf('.') === -1 ? name.length : name.indexOf('.'))
   if (new RegExp(`^[0-9a-f]{${KEY_HASH_CHARS}}$`).test(stem)) return `"${stem}"`
   return `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`
-}
-
-function matchesIfNoneMatch(header: string | null, etag: string): boolean {
-  if (!header) return false
-  if (header.trim() === '*') return true
-  const bare = etag.replace(/^W\//, '')
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
 }
 
 const notFound = (): Response =>

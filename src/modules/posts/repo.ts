@@ -47,16 +47,6 @@ export function slugHolder(db: Queryable, language: Language, slug: string, exce
   return previous && previous.id !== exceptId ? previous : undefined
 }
 
-export function tagIdsOf(db: Queryable, postId: number): number[] {
-  return db
-    .select({ tagId: postTags.tagId })
-    .from(postTags)
-    .where(eq(postTags.postId, postId))
-    .orderBy(postTags.tagId)
-    .all()
-    .map((r) => r.tagId)
-}
-
 export function replaceTags(db: Queryable, postId: number, tagIds: readonly number[]): void {
   db.delete(postTags).where(eq(postTags.postId, postId)).run()
   if (tagIds.length)

@@ -10,6 +10,5 @@ export const readable = and(eq(posts.status, POST_STATUS.published), isNull(post
 /** Publicly discoverable: readable, indexable, and no `noindex` robots directive (lists, feeds, sitemap). */
 export const discoverable = eq(posts.listed, 1)
 
-/** Mirrors the `listed` column's definition for a post already in memory. */
-export const hasNoindex = (post: { indexable: boolean; robots: string }): boolean =>
-  !post.indexable || post.robots.toLowerCase().includes('noindex')
+/** The same test for a row already in memory: SQLite derives `listed`, so nothing restates its definition. */
+export const isDiscoverable = (row: { listed: number | null }): boolean => row.listed === 1

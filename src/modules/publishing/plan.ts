@@ -4,7 +4,7 @@ import { authors, categories, posts, postTags, tags } from '../../db/schema/inde
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { RELATED_POSTS } from '../posts/present.ts'
 import type { PostRow } from '../posts/repo.ts'
-import { discoverable, hasNoindex, POST_STATUS } from '../posts/visibility.ts'
+import { discoverable, isDiscoverable } from '../posts/visibility.ts'
 import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
 import { partnersOf, shardOf, type SiteOptions } from './snapshot.ts'
 
@@ -33,8 +33,6 @@ export interface AuthorState {
 
 const LIST_LANGUAGES = [null, ...LANGUAGES] as const
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
-
-export const isDiscoverable = (row: PostRow) => row.status === POST_STATUS.published && !row.deletedAt && !hasNoindex(row)
 
 export function postStateOf(db: Queryable, row: PostRow): PostState | null {
   if (!isDiscoverable(row)) return null

@@ -67,12 +67,3 @@ export function listEnabledTags(db: Queryable, language?: 'all' | 'en' | 'zh'): 
     .all()
     .map(toTagRes)
 }
-
-export const tagsByIds = (db: Queryable, ids: readonly number[]): TagRow[] =>
-  ids.length
-    ? db
-        .select()
-        .from(tags)
-        .where(inArray(tags.id, [...ids]))
-        .all()
-    : []

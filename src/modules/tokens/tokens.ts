@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { apiCalls, apiTokens } from '../../db/schema/index.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
@@ -126,9 +126,6 @@ export function createCallLog(db: Db, clock: () => Date) {
         const cutoff = formatTime(new Date(clock().getTime() - CALL_LOG_RETENTION_DAYS * 86_400_000))
         db.delete(apiCalls).where(lt(apiCalls.createdAt, cutoff)).run()
       }
-    },
-    recent(limit: number) {
-      return db.select().from(apiCalls).orderBy(desc(apiCalls.id)).limit(limit).all()
     },
   }
 }

@@ -5,7 +5,7 @@ import { authorDetail, enabledAuthorBySlug, listEnabledAuthors } from '../../aut
 import { toPostRes } from '../../posts/present.ts'
 import { listPublicPosts } from '../../posts/public.ts'
 import { postByCurrentSlug } from '../../posts/repo.ts'
-import { hasNoindex, POST_STATUS } from '../../posts/visibility.ts'
+import { isDiscoverable } from '../../posts/visibility.ts'
 import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
@@ -34,7 +34,7 @@ function answer(read: () => unknown): string | null {
 function postDetail(db: Queryable, target: Extract<Target, { kind: 'post' }>): string | null {
   const row = postByCurrentSlug(db, target.language, target.slug)
   // Only discoverable posts are pre-rendered; a noindex post is answered by the API alone.
-  if (!row || row.slug !== target.slug || row.status !== POST_STATUS.published || hasNoindex(row)) return null
+  if (!row || row.slug !== target.slug || !isDiscoverable(row)) return null
   return envelopeBody(success(toPostRes(db, row)))
 }
 

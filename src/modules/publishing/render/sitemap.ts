@@ -3,9 +3,6 @@ import { el, xmlDocument } from './xml.ts'
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml'
 
-/** The protocol's limit of URLs in one sitemap file (sitemaps.org); shards never hold more. */
-export const MAX_SITEMAP_URLS = 50_000
-
 export interface SitemapAlternate {
   hreflang: string
   href: string
