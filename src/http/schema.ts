@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 
-/** Shared request-schema pieces; every text field has a documented upper bound (README "Limits"). */
+/** Shared request-schema pieces; every text field has a documented upper bound (docs/api.md, "Limits"). */
 export const Id = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
 /**
  * Numbers in paths and query strings are matched as digit strings: Elysia's numeric coercion

@@ -1,7 +1,7 @@
 import { t } from 'elysia'
 import { Id, IdParam, pageQuery } from '../../http/schema.ts'
 
-/** Documented bounds of the engagement endpoints (README, "Engagement"). */
+/** Documented bounds of the engagement endpoints (docs/engagement.md). */
 export const ENGAGEMENT_LIMITS = {
   authorName: 80,
   authorEmail: 254,

@@ -99,7 +99,7 @@ export interface PostRes {
   category: CategoryRes | null
   authorProfile: AuthorRes | null
   relatedPosts: PostCard[]
-  /** The resources of `relatedProductIds` in that order, offline ones left out (README, "Business resources"). */
+  /** The resources of `relatedProductIds` in that order, offline ones left out (docs/resources.md). */
   relatedProducts: ResourceRes[]
 }
 

@@ -54,7 +54,7 @@ const ImportResource = Type.Object(
   { additionalProperties: false },
 )
 
-/** The import file (the README (Business resources)): both lists optional, unknown fields refused so typos surface. */
+/** The import file (docs/resources.md): both lists optional, unknown fields refused so typos surface. */
 export const ImportFile = Type.Object(
   {
     categories: Type.Optional(Type.Array(ImportCategory, { maxItems: 10_000 })),

@@ -14,7 +14,7 @@ export const isSubscription = (value: string): value is Subscription => (SUBSCRI
 export const subscribesTo = (subscriptions: readonly string[], event: PostEvent): boolean =>
   subscriptions.includes(event) || subscriptions.includes(WILDCARD)
 
-/** The JSON body of every delivery (the README (Webhooks) shows an example). Times are UTC `YYYY-MM-DD HH:mm:ss`, as in the API. */
+/** The JSON body of every delivery (docs/webhooks.md shows an example). Times are UTC `YYYY-MM-DD HH:mm:ss`, as in the API. */
 export interface WebhookPayload {
   /** Unique per event; every receiver of the event (and a manual redelivery) sees the same id. */
   id: string

@@ -14,7 +14,7 @@ export function sign(secret: string, body: string, t: number): string {
 }
 
 /**
- * What a receiver runs on the raw body it got (the README (Webhooks) carries the same function in plain
+ * What a receiver runs on the raw body it got (docs/webhooks.md carries the same function in plain
  * JS): true only when a `v1` value matches and the timestamp lies within the tolerance of `now`.
  */
 export function verify(
