@@ -16,7 +16,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token create --name NAME --scopes blog:read,blog:write,blog:publish[,blog:admin]
   token list
   token revoke ID
-  settings set [--icon-url URL] [--icon-alt TEXT]
+  settings set [--icon-url URL] [--icon-alt TEXT] [--name-en|--name-zh TEXT] [--description-en|--description-zh TEXT] [--label-en|--label-zh TEXT]
   resources import FILE.json
   rebuild
   webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
@@ -62,8 +62,10 @@ const commands: Record<string, Command> = {
     console.log(`revoked token ${args[0]}`)
   },
   'settings set': async ({ ctx }, args) => {
-    const { values } = options(args, { 'icon-url': { type: 'string' }, 'icon-alt': { type: 'string' } })
-    console.log(JSON.stringify(await savePublicationSettings(ctx, { iconUrl: values['icon-url'], iconAlt: values['icon-alt'] })))
+    const flags = { 'icon-url': 'iconUrl', 'icon-alt': 'iconAlt', 'name-en': 'nameEn', 'name-zh': 'nameZh', 'description-en': 'descriptionEn', 'description-zh': 'descriptionZh', 'label-en': 'labelEn', 'label-zh': 'labelZh' } as const
+    const { values } = options(args, Object.fromEntries(Object.keys(flags).map((flag) => [flag, { type: 'string' as const }])))
+    const req = Object.fromEntries(Object.entries(flags).map(([flag, field]) => [field, values[flag] as string | undefined]))
+    console.log(JSON.stringify(await savePublicationSettings(ctx, req)))
   },
   'resources import': async ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('resources import needs a FILE.json')

@@ -15,6 +15,7 @@ import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
+import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -70,7 +71,7 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     webhookRoutes(ctx, wakeWebhooks),
   ]
   const fetch = createFetch({
-    app: staticFirst(createApp(log, features), config.cacheDir),
+    app: staticFirst(serveSite(createApp(log, features), config.cacheDir, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), config.cacheDir),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),

@@ -8,12 +8,13 @@ import type { Clock } from '../../shared/time.ts'
 import { openapiDocument } from './openapi/document.ts'
 import { createPublisher } from './publisher.ts'
 import { feedRoutes } from './routes.ts'
+import { ASSETS } from '../site/assets.ts'
 
 export { staticFirst } from './serve.ts'
 export type { Publisher } from './publisher.ts'
 
 /** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
-const ARTIFACT_FORMAT = 1
+const ARTIFACT_FORMAT = 2
 const STAMP = '.folio-artifacts'
 
 const readStamp = (cacheDir: string): string | null => {
@@ -52,7 +53,13 @@ export async function createPublishing(config: Config, db: Db, log: Logger, cloc
     engagementRefreshSeconds: config.engagementRefreshSeconds,
   })
   const stamp = contentEtag(
-    JSON.stringify({ format: ARTIFACT_FORMAT, siteUrl: source.siteUrl, shard: source.sitemapShardSize, openapi: source.openapi }),
+    JSON.stringify({
+      format: ARTIFACT_FORMAT,
+      siteUrl: source.siteUrl,
+      shard: source.sitemapShardSize,
+      openapi: source.openapi,
+      assets: Object.values(ASSETS).map((a) => a.file),
+    }),
   )
   if (readStamp(config.cacheDir) !== stamp) {
     const stats = await publisher.rebuild()

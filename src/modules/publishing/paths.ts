@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { SLUG_SHAPE } from '../../shared/slug.ts'
+import { siteContentType, sitePathOf, siteTargetOf, type SiteTarget } from '../site/targets.ts'
 
 /**
  * Every pre-rendered artifact is one anonymous read of the spec (§4.2, §4.3). Its file lives at
@@ -21,6 +22,7 @@ export type Target =
   | { kind: 'sitemapShard'; shard: number }
   | { kind: 'robots' }
   | { kind: 'openapi' }
+  | SiteTarget
 
 type TagLanguage = 'all' | Language
 /** At most one of the post list filters; a list filtered twice is never pre-rendered. */
@@ -66,6 +68,8 @@ export function pathOf(target: Target): string {
       return `${P}/robots.txt`
     case 'openapi':
       return `${P}/openapi.json`
+    default:
+      return sitePathOf(target)
   }
 }
 
@@ -85,6 +89,7 @@ function parseFilter(name: string): ListFilter | undefined {
 
 /** The target a CACHE_DIR-relative path holds, or null when no artifact lives there (stale junk). */
 export function targetOf(path: string): Target | null {
+  if (!path.startsWith(`${P}/`)) return siteTargetOf(path)
   const parts = path.startsWith(`${P}/`) ? path.slice(P.length + 1).split('/') : []
   const [a, b, c, d, e] = parts
   const file = (name: string | undefined, ext: string) => (name?.endsWith(ext) ? name.slice(0, -ext.length) : undefined)
@@ -183,6 +188,7 @@ export function requestTarget(url: URL): Target | null {
 
 /** The media type each artifact is served with, by Caddy and by the API alike. */
 export function contentTypeOf(path: string): string {
+  if (!path.startsWith(`${P}/`)) return siteContentType(path)
   if (path.endsWith('.xml')) return 'application/xml; charset=utf-8'
   if (path.endsWith('.txt')) return 'text/plain; charset=utf-8'
   return 'application/json; charset=utf-8'

@@ -27,6 +27,8 @@ import { renderTarget } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
 import { isOrphanTemp, writeArtifact, type WriteOutcome } from './writer.ts'
 import { eq } from 'drizzle-orm'
+import { everySiteTarget, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
+import { SITE_TOP } from '../site/targets.ts'
 
 export interface PublisherDeps extends SiteOptions {
   db: Db
@@ -76,7 +78,7 @@ export function createPublisher(deps: PublisherDeps) {
     const old = subjectState<PostState>(tx, subject) ?? (before ? postStateOf(tx, before) : null)
     const now = postStateOf(tx, after)
     saveSubjectState(tx, subject, now)
-    return [old, now].flatMap((state) => (state ? postFootprint(tx, deps, after.id, state) : []))
+    return [old, now].flatMap((state) => (state ? [...postFootprint(tx, deps, after.id, state), ...partnerPages(tx, state)] : []))
   }
 
   function authorTargets(tx: Tx, id: number): Target[] {
@@ -86,7 +88,17 @@ export function createPublisher(deps: PublisherDeps) {
     return authorFootprint(tx, id, old, now)
   }
 
+  /** The JSON artifacts a change touches, and the site pages showing the same data. */
   function plan(tx: Tx, change: Change): Target[] {
+    const api = apiPlan(tx, change)
+    // Category names are in every page's navigation and the publication's in every page's header.
+    if (change.kind === 'settings' || change.kind === 'category') return [...api, ...everySiteTarget(tx, deps.sitemapShardSize)]
+    if (change.kind === 'engagement') return [...api, ...api.filter((t) => t.kind === 'post').map((t) => ({ ...t, kind: 'page.post' as const }))]
+    const extra = change.kind === 'resources' ? productTargets(tx, change.ids) : []
+    return [...api, ...siteTargetsFor(tx, api), ...extra]
+  }
+
+  function apiPlan(tx: Tx, change: Change): Target[] {
     switch (change.kind) {
       case 'post':
         return postTargets(tx, change.after, change.before)
@@ -200,10 +212,12 @@ export function createPublisher(deps: PublisherDeps) {
 
   /** Every artifact file under the API's folder, as CACHE_DIR-relative artifact paths; orphaned temp files go. */
   function filesOnDisk(): string[] {
-    const top = join(deps.cacheDir, API)
-    if (!existsSync(top)) return []
     const found = new Set<string>()
-    for (const entry of readdirSync(top, { recursive: true, withFileTypes: true })) {
+    const tops = [API.slice(1), ...SITE_TOP].map((top) => join(deps.cacheDir, top)).filter((top) => existsSync(top))
+    const entries = tops.flatMap((top) =>
+      statSync(top).isDirectory() ? readdirSync(top, { recursive: true, withFileTypes: true }) : [{ isFile: () => true, parentPath: deps.cacheDir, name: relative(deps.cacheDir, top) }],
+    )
+    for (const entry of entries) {
       if (!entry.isFile()) continue
       const file = join(entry.parentPath, entry.name)
       if (entry.name.startsWith('.')) {
@@ -217,7 +231,7 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   function pruneEmptyFolders(folder: string): void {
-    if (!existsSync(folder)) return
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) return
     for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory()) pruneEmptyFolders(join(folder, entry.name))
     if (folder !== deps.cacheDir && readdirSync(folder).length === 0) rmdirSync(folder)
   }
@@ -234,12 +248,13 @@ export function createPublisher(deps: PublisherDeps) {
         for (const row of tx.select().from(posts).where(discoverable).all()) saveSubjectState(tx, postSubject(row.id), postStateOf(tx, row))
         for (const row of tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all())
           saveSubjectState(tx, authorSubject(row.id), authorStateOf(tx, row.id))
-        markStale(tx, [...new Set([...pathsOf(everyTarget(tx, deps)), ...filesOnDisk()])], deps.clock().getTime())
+        const every = [...everyTarget(tx, deps), ...everySiteTarget(tx, deps.sitemapShardSize)]
+        markStale(tx, [...new Set([...pathsOf(every), ...filesOnDisk()])], deps.clock().getTime())
       },
       { behavior: 'immediate' },
     )
     const stats = await renderAllDue()
-    pruneEmptyFolders(join(deps.cacheDir, API))
+    for (const top of [API.slice(1), ...SITE_TOP]) pruneEmptyFolders(join(deps.cacheDir, top))
     return stats
   }
 

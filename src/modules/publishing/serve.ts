@@ -14,7 +14,7 @@ export const PUBLIC_CACHE = 'public, no-cache'
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
 
-function readArtifact(file: string): { bytes: Buffer<ArrayBuffer>; mtimeMs: number } | null {
+export function readArtifact(file: string): { bytes: Buffer<ArrayBuffer>; mtimeMs: number } | null {
   let fd: number
   try {
     fd = openSync(file, 'r')

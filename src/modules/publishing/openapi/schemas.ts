@@ -162,7 +162,16 @@ export const ResourceCategoryRes = t.Recursive((self) =>
   t.Object({ id: Int, code: Str, nameEn: Str, nameZh: Str, iconUrl: Str, children: t.Array(self) }),
 )
 
-export const PublicationSettingsRes = t.Object({ iconUrl: Str, iconAlt: Str })
+export const PublicationSettingsRes = t.Object({
+  iconUrl: Str,
+  iconAlt: Str,
+  nameEn: Str,
+  nameZh: Str,
+  descriptionEn: Str,
+  descriptionZh: Str,
+  labelEn: Str,
+  labelZh: Str,
+})
 
 export const CommentReq = t.Object({
   authorName: Str,

@@ -14,6 +14,7 @@ import { rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from
 import { renderRobots } from './robots.ts'
 import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
+import { renderSiteTarget } from '../../site/render.tsx'
 
 export interface RenderSource extends SiteOptions {
   db: Queryable
@@ -83,5 +84,7 @@ export function renderTarget(src: RenderSource, target: Target): string | null {
       return renderRobots(sitemapUrl(src.siteUrl))
     case 'openapi':
       return src.openapi
+    default:
+      return renderSiteTarget(src, target)
   }
 }
