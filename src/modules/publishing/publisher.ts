@@ -91,8 +91,9 @@ export function createPublisher(deps: PublisherDeps) {
   /** The JSON artifacts a change touches, and the site pages showing the same data. */
   function plan(tx: Tx, change: Change): Target[] {
     const api = apiPlan(tx, change)
-    // Category names are in every page's navigation and the publication's in every page's header.
-    if (change.kind === 'settings' || change.kind === 'category') return [...api, ...everySiteTarget(tx, deps.sitemapShardSize)]
+    // The publication's name is in every page's header, category names in every navigation, and
+    // category and tag names in every feed item: such rare changes re-render the whole site.
+    if (change.kind === 'settings' || change.kind === 'category' || change.kind === 'tag') return [...api, ...everySiteTarget(tx, deps.sitemapShardSize)]
     if (change.kind === 'engagement') return [...api, ...api.filter((t) => t.kind === 'post').map((t) => ({ ...t, kind: 'page.post' as const }))]
     const extra = change.kind === 'resources' ? productTargets(tx, change.ids) : []
     return [...api, ...siteTargetsFor(tx, api), ...extra]

@@ -58,7 +58,7 @@ export function siteTargetsFor(db: Queryable, targets: readonly Target[]): SiteT
         site.push(...scopePages(t.language, { kind: 'author', slug: t.slug }, SITE_PAGES.scoped))
         break
       case 'rss':
-        site.push({ kind: 'page.llms' })
+        site.push({ kind: 'page.llms' }, ...scopePages(t.language, { kind: 'home' }, 0))
         break
       case 'sitemap':
         site.push({ kind: 'page.sitemap' })

@@ -149,7 +149,7 @@ export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: 
           </p>
           <p hidden data-needs-script>
             <button type="button" data-clap>
-              👏 {w.clap}
+              {w.clap}
             </button>
           </p>
           <ul class="comments" />
