@@ -66,11 +66,11 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     resourceRoutes(ctx),
     mediaUploadRoutes(ctx, mediaStore),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
-    publishing.routes,
+    ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
   ]
   const fetch = createFetch({
-    app: staticFirst(createApp(log, features), config.cacheDir),
+    app: staticFirst(createApp(log, features), publishing.cache),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -80,7 +80,7 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     trustProxy: config.trustProxy,
   })
   const close = async () => {
-    publishing.publisher.stop()
+    await publishing.publisher.stop()
     await webhookWorker?.stop()
     db.$client.close()
   }
