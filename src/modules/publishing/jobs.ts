@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, min, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
 
@@ -115,14 +115,18 @@ export function forgetHashes(db: Queryable, paths: readonly string[]): void {
 
 export const allHashedPaths = (db: Queryable): string[] => db.select({ path: artifactFiles.path }).from(artifactFiles).all().map((r) => r.path)
 
-/** The backlog as `/healthz` shows it: pending jobs, how many are due, and the oldest due time. */
+/**
+ * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, and since when
+ * the oldest of those has waited (its `seq` is the time it was marked, in µs).
+ */
 export function backlog(db: Queryable, now: number): { pending: number; due: number; oldestDueAt: number | null; failing: number } {
   const row = db
     .select({
       pending: sql<number>`count(*)`,
       due: sql<number>`coalesce(sum(${artifactJobs.dueAt} <= ${now}), 0)`,
       failing: sql<number>`coalesce(sum(${artifactJobs.attempts} > 0), 0)`,
-      oldest: min(artifactJobs.dueAt),
+      oldest: sql<number | null>`min(case when ${artifactJobs.dueAt} <= ${now} or ${artifactJobs.attempts} > 0
+        then (case when ${artifactJobs.seq} > 0 then ${artifactJobs.seq} / 1000 else ${artifactJobs.dueAt} end) end)`,
     })
     .from(artifactJobs)
     .get()
