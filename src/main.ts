@@ -67,11 +67,11 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     resourceRoutes(ctx),
     mediaUploadRoutes(ctx, mediaStore),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
-    publishing.routes,
+    ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
   ]
   const fetch = createFetch({
-    app: staticFirst(serveSite(createApp(log, features), config.cacheDir, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), config.cacheDir),
+    app: staticFirst(serveSite(createApp(log, features), { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -81,7 +81,7 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     trustProxy: config.trustProxy,
   })
   const close = async () => {
-    publishing.publisher.stop()
+    await publishing.publisher.stop()
     await webhookWorker?.stop()
     db.$client.close()
   }

@@ -1,9 +1,9 @@
 import { Elysia, type AnyElysia } from 'elysia'
-import { DomainError } from '../shared/errors.ts'
+import { DomainError, isStorageFull } from '../shared/errors.ts'
 import type { Logger } from '../shared/log.ts'
 import { authorizationFailure } from './auth.ts'
 import { callOf } from './call.ts'
-import { envelopeResponse, success, type Envelope } from './envelope.ts'
+import { envelopeResponse, success, WARNING_HEADER, type Envelope } from './envelope.ts'
 import { validationFields } from './errors.ts'
 
 function respond(request: Request, envelope: Envelope, status: number): Response {
@@ -55,6 +55,14 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
           return respond(request, { code: 'INVALID_REQUEST', message: String((error as Error).message), data: null }, 400)
         default: {
           const { requestId } = callOf(request)
+          if (isStorageFull(error)) {
+            log.error('storage full', { requestId, method: request.method, path: new URL(request.url).pathname, error: String(error) })
+            return respond(
+              request,
+              { code: 'STORAGE_FULL', message: `The data folder's disk is full; nothing was saved. Retry once space is freed (request id ${requestId}).`, data: { requestId } },
+              503,
+            )
+          }
           log.error('unhandled error', {
             requestId,
             method: request.method,
@@ -72,7 +80,9 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
     .mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
       if (responseValue instanceof Response) return responseValue
       const status = typeof set.status === 'number' ? set.status : 200
-      const response = respond(request, success(responseValue ?? null), status)
+      const warning = set.headers[WARNING_HEADER]
+      const envelope = success(responseValue ?? null)
+      const response = respond(request, warning ? { ...envelope, message: `success; warning: ${warning}` } : envelope, status)
       for (const [name, value] of Object.entries(set.headers)) if (typeof value === 'string') response.headers.set(name, value)
       return response
     })

@@ -35,6 +35,8 @@ export interface Folio {
   /** Stops and removes the temp folders. */
   dispose(): Promise<void>
   process(): Subprocess
+  /** What the server wrote to stdout since it last started (its JSON log lines; the last 4 MB). */
+  output(): string
 }
 
 async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Promise<string> {
@@ -53,7 +55,7 @@ async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Pr
       const match = /"message":"listening","url":"([^"]+)"/.exec(buffered)
       if (match) {
         reader.releaseLock()
-        void drain(child.stdout)
+        void drain(child.stdout, buffered)
         return match[1]!
       }
     }
@@ -65,9 +67,14 @@ async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Pr
   }
 }
 
-// Keep reading stdout so a chatty server never blocks on a full pipe.
-async function drain(stream: ReadableStream<Uint8Array>) {
-  for await (const chunk of stream) void chunk
+// Keep reading stdout so a chatty server never blocks on a full pipe; the tail is kept for tests.
+const outputs = new WeakMap<ReadableStream<Uint8Array>, { text: string }>()
+const OUTPUT_KEPT = 4 * 1024 * 1024
+async function drain(stream: ReadableStream<Uint8Array>, start: string) {
+  const kept = { text: start }
+  outputs.set(stream, kept)
+  const decoder = new TextDecoder()
+  for await (const chunk of stream) kept.text = (kept.text + decoder.decode(chunk, { stream: true })).slice(-OUTPUT_KEPT)
 }
 
 /** Starts the real server (`bun src/main.ts`) on a free loopback port with temp data and cache folders. */
@@ -106,6 +113,7 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
     dataDir,
     cacheDir,
     env: fullEnv,
+    output: () => outputs.get(child.stdout)?.text ?? '',
     async cli(...args) {
       const proc = Bun.spawn([BUN, join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: fullEnv, stdout: 'pipe', stderr: 'pipe' })
       const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])

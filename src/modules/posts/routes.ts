@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
+import { WARNING_HEADER } from '../../http/envelope.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { checkDraft } from './check.ts'
 import { PostSaveReq, SeoCheckReq } from './model.ts'
@@ -20,6 +21,15 @@ const ListQuery = t.Object({
 })
 
 const noStore = { 'cache-control': 'no-store' }
+
+/**
+ * A committed change whose public artifacts could not all be refreshed (a full or read-only
+ * CACHE_DIR) is still a success, but never a silent one: the answer carries `Folio-Warning`
+ * (and the envelope's message), the render is retried, and `/healthz` shows the backlog.
+ */
+function warnStale(set: { headers: Record<string, unknown> }, failed: number): void {
+  if (failed) set.headers[WARNING_HEADER] = `${failed} public artifact(s) could not be updated yet; retrying (see GET /healthz)`
+}
 
 /** Anonymous reads of posts (spec §4.2). The router needs one parameter name per segment, so the slug travels as `:id`. */
 export const publicPostRoutes = (ctx: Ctx) =>
@@ -57,20 +67,30 @@ export const writePostRoutes = (ctx: Ctx) =>
     .use(auth)
     .post('/check', ({ body }) => checkDraft(ctx, body), { body: SeoCheckReq, scope: 'blog:write' })
     .post('/save', ({ body, caller }) => savePost(ctx, caller, body), { body: PostSaveReq, scope: 'blog:write' })
-    .post('/:id/publish', ({ params }) => publishPost(ctx, Number(params.id)), { params: t.Object({ id: IdParam }), scope: 'blog:publish' })
+    .post(
+      '/:id/publish',
+      async ({ params, set }) => {
+        const { artifactsFailed, ...answer } = await publishPost(ctx, Number(params.id))
+        warnStale(set, artifactsFailed)
+        return answer
+      },
+      { params: t.Object({ id: IdParam }), scope: 'blog:publish' },
+    )
     .get(
       '/operate',
-      ({ query, set }) => {
+      async ({ query, set }) => {
         Object.assign(set.headers, noStore)
-        return operatePost(ctx, Number(query.id), query.status === '1' ? 1 : 2)
+        warnStale(set, (await operatePost(ctx, Number(query.id), query.status === '1' ? 1 : 2)).artifactsFailed)
+        return true
       },
       { query: t.Object({ id: IdParam, status: t.Union([t.Literal('1'), t.Literal('2')]) }), scope: 'blog:publish' },
     )
     .get(
       '/delete',
-      ({ query, set }) => {
+      async ({ query, set }) => {
         Object.assign(set.headers, noStore)
-        return deletePost(ctx, Number(query.id))
+        warnStale(set, (await deletePost(ctx, Number(query.id))).artifactsFailed)
+        return true
       },
       { query: t.Object({ id: IdParam }), scope: 'blog:publish' },
     )

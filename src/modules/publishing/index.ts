@@ -6,8 +6,9 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { openapiDocument } from './openapi/document.ts'
+import { createArtifactCache } from './memory.ts'
 import { createPublisher } from './publisher.ts'
-import { feedRoutes } from './routes.ts'
+import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
 
 export { staticFirst } from './serve.ts'
@@ -45,8 +46,10 @@ export async function createPublishing(config: Config, db: Db, log: Logger, cloc
     sitemapShardSize: config.sitemapShardSize,
     openapi: `${JSON.stringify(openapiDocument(), null, 2)}\n`,
   }
+  const cache = createArtifactCache(config.cacheDir)
   const publisher = createPublisher({
     ...source,
+    cache,
     log,
     clock,
     cacheDir: config.cacheDir,
@@ -69,5 +72,5 @@ export async function createPublishing(config: Config, db: Db, log: Logger, cloc
     const stats = await publisher.repair()
     if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
   }
-  return { publisher, routes: feedRoutes(source) }
+  return { publisher, cache, routes: [feedRoutes(source), healthRoutes(publisher.health)] }
 }

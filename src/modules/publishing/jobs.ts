@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
+import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
 
 /** Rows per statement: well under SQLite's bound on bound parameters. */
 const CHUNK = 400
@@ -8,45 +8,130 @@ const CHUNK = 400
 export const chunks = <T>(items: readonly T[], size = CHUNK): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
+/** A due render job as a pass reads it. */
+export interface Job {
+  path: string
+  seq: number
+  attempts: number
+}
+
+let lastSeq = 0
 /**
- * Marks artifacts stale, due at `dueAt`. A path already waiting keeps the earlier due time, so
- * a burst of changes to one post is rendered once, and an urgent change is never postponed by a
- * lazy one (engagement) that came first.
+ * A fresh job sequence number: increasing within this process, and (being time-based) distinct
+ * from other processes' in practice. A render clears a job only while its `seq` is the one it
+ * read, so any change committed after the render's snapshot keeps its job.
  */
-export function markStale(db: Queryable, paths: readonly string[], dueAt: number): void {
+export function nextSeq(): number {
+  lastSeq = Math.max(lastSeq + 1, Date.now() * 1000)
+  return lastSeq
+}
+
+/**
+ * Marks artifacts stale, due at `dueAt`, under `seq`. A path already waiting keeps the earlier due
+ * time, so a burst of changes to one post is rendered once, and an urgent change is never
+ * postponed by a lazy one (engagement) that came first.
+ */
+export function markStale(db: Queryable, paths: readonly string[], dueAt: number, seq: number): void {
   for (const part of chunks(paths)) {
     db.insert(artifactJobs)
-      .values(part.map((path) => ({ path, dueAt })))
-      .onConflictDoUpdate({ target: artifactJobs.path, set: { dueAt: sql`min(${artifactJobs.dueAt}, excluded.due_at)` } })
+      .values(part.map((path) => ({ path, dueAt, seq })))
+      .onConflictDoUpdate({
+        target: artifactJobs.path,
+        set: { dueAt: sql`min(${artifactJobs.dueAt}, excluded.due_at)`, seq: sql`excluded.seq`, attempts: 0 },
+      })
       .run()
   }
 }
 
-/** Due paths, oldest first; with `among`, only those of them. */
-export function duePaths(db: Queryable, now: number, limit: number, among?: readonly string[]): string[] {
-  return db
-    .select({ path: artifactJobs.path })
+/** Due jobs, oldest first. */
+export const dueJobs = (db: Queryable, now: number, limit: number): Job[] =>
+  db
+    .select({ path: artifactJobs.path, seq: artifactJobs.seq, attempts: artifactJobs.attempts })
     .from(artifactJobs)
-    .where(and(lte(artifactJobs.dueAt, now), among ? inArray(artifactJobs.path, [...among]) : undefined))
+    .where(lte(artifactJobs.dueAt, now))
     .orderBy(asc(artifactJobs.dueAt), asc(artifactJobs.path))
     .limit(limit)
     .all()
-    .map((r) => r.path)
+
+/** Paths among these that still have a job. */
+export function stillPending(db: Queryable, paths: readonly string[]): Set<string> {
+  const found = new Set<string>()
+  for (const part of chunks(paths))
+    for (const row of db.select({ path: artifactJobs.path }).from(artifactJobs).where(inArray(artifactJobs.path, part)).all()) found.add(row.path)
+  return found
 }
 
-export function clearJobs(db: Queryable, paths: readonly string[]): void {
-  for (const part of chunks(paths)) db.delete(artifactJobs).where(inArray(artifactJobs.path, part)).run()
+/** The manifest's hash of each of these paths that has one. */
+export function hashesOf(db: Queryable, paths: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>()
+  for (const part of chunks(paths))
+    for (const row of db.select().from(artifactFiles).where(inArray(artifactFiles.path, part)).all()) found.set(row.path, row.hash)
+  return found
 }
 
-/** Puts a failing path back for later instead of retrying it in a tight loop. */
-export const postpone = (db: Queryable, path: string, dueAt: number): void =>
-  void db.update(artifactJobs).set({ dueAt }).where(eq(artifactJobs.path, path)).run()
+/** How a pass ended for one job. */
+export type JobResult = { job: Job; hash: string | null; failed: false } | { job: Job; failed: true }
 
-export const pendingJobs = (db: Queryable): number =>
-  db
-    .select({ n: sql<number>`count(*)` })
+/** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
+export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1))
+
+/**
+ * The short write that ends a pass: the manifest takes the new hashes, a job whose `seq` is
+ * unchanged is done (or, when failed, waits for its retry), and a job that vanished meanwhile
+ * (another process rendered it, perhaps from an older snapshot) is marked again so the newest
+ * bytes win.
+ */
+export function finishJobs(db: Queryable, results: readonly JobResult[], now: number): void {
+  for (const result of results) {
+    const { path, seq } = result.job
+    if (result.failed) {
+      const attempts = result.job.attempts + 1
+      db.update(artifactJobs)
+        .set({ attempts, dueAt: now + retryDelayMs(attempts) })
+        .where(and(eq(artifactJobs.path, path), eq(artifactJobs.seq, seq)))
+        .run()
+      continue
+    }
+    if (result.hash === null) db.delete(artifactFiles).where(eq(artifactFiles.path, path)).run()
+    else
+      db.insert(artifactFiles)
+        .values({ path, hash: result.hash })
+        .onConflictDoUpdate({ target: artifactFiles.path, set: { hash: result.hash } })
+        .run()
+    const done = db
+      .delete(artifactJobs)
+      .where(and(eq(artifactJobs.path, path), eq(artifactJobs.seq, seq)))
+      .returning({ path: artifactJobs.path })
+      .all()
+    if (!done.length && !db.select({ path: artifactJobs.path }).from(artifactJobs).where(eq(artifactJobs.path, path)).get())
+      markStale(db, [path], now, nextSeq())
+  }
+}
+
+/** Forgets the manifest entries of these paths: their files must be written again. */
+export function forgetHashes(db: Queryable, paths: readonly string[]): void {
+  for (const part of chunks(paths)) db.delete(artifactFiles).where(inArray(artifactFiles.path, part)).run()
+}
+
+export const allHashedPaths = (db: Queryable): string[] => db.select({ path: artifactFiles.path }).from(artifactFiles).all().map((r) => r.path)
+
+/**
+ * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, and since when
+ * the oldest of those has waited (its `seq` is the time it was marked, in µs).
+ */
+export function backlog(db: Queryable, now: number): { pending: number; due: number; oldestDueAt: number | null; failing: number } {
+  const row = db
+    .select({
+      pending: sql<number>`count(*)`,
+      due: sql<number>`coalesce(sum(${artifactJobs.dueAt} <= ${now}), 0)`,
+      failing: sql<number>`coalesce(sum(${artifactJobs.attempts} > 0), 0)`,
+      oldest: sql<number | null>`min(case when ${artifactJobs.dueAt} <= ${now} or ${artifactJobs.attempts} > 0
+        then (case when ${artifactJobs.seq} > 0 then ${artifactJobs.seq} / 1000 else ${artifactJobs.dueAt} end) end)`,
+    })
     .from(artifactJobs)
-    .get()?.n ?? 0
+    .get()
+  return { pending: row?.pending ?? 0, due: row?.due ?? 0, failing: row?.failing ?? 0, oldestDueAt: row?.oldest ?? null }
+}
 
 export function subjectState<T>(db: Queryable, subject: string): T | null {
   const row = db.select({ state: artifactSubjects.state }).from(artifactSubjects).where(eq(artifactSubjects.subject, subject)).get()

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { Language } from '../../http/schema.ts'
+import { envelopeResponse } from '../../http/envelope.ts'
 import { NotFound } from '../../shared/errors.ts'
 import { contentTypeOf, pathOf, type Target } from './paths.ts'
 import { renderTarget, type RenderSource } from './render/artifact.ts'
@@ -25,3 +26,26 @@ export const feedRoutes = (source: RenderSource) => {
     .get('/robots.txt', () => raw({ kind: 'robots' }))
     .get('/openapi.json', () => raw({ kind: 'openapi' }))
 }
+
+/** A backlog this old, or any failing render, makes the service report itself degraded. */
+const DEGRADED_AFTER_MS = 30_000
+
+/**
+ * `GET /healthz`: the render backlog for Caddy or a monitor to poll. 200 `0000` when artifacts are
+ * current; 503 `DEGRADED` while renders fail (a full or read-only CACHE_DIR) or the oldest due job
+ * waited more than 30 s. Never cached.
+ */
+export const healthRoutes = (health: () => { failing: number; oldestDueMs: number | null }) =>
+  new Elysia({ name: 'publishing.health' }).get('/healthz', () => {
+    const render = health()
+    const degraded = render.failing > 0 || (render.oldestDueMs ?? 0) > DEGRADED_AFTER_MS
+    return envelopeResponse(
+      {
+        code: degraded ? 'DEGRADED' : '0000',
+        message: degraded ? 'Public artifacts are not current: renders fail or lag (see data.render).' : 'success',
+        data: { status: degraded ? 'degraded' : 'ok', render },
+      },
+      degraded ? 503 : 200,
+      { 'cache-control': 'no-store' },
+    )
+  })

@@ -1,7 +1,5 @@
-import { join } from 'node:path'
 import { callOf } from '../../http/call.ts'
-import { conditional, fileEtag } from '../../http/conditional.ts'
-import { PUBLIC_CACHE, readArtifact, type Handler } from '../publishing/serve.ts'
+import { PUBLIC_CACHE, type Handler } from '../publishing/serve.ts'
 import { answerSitePath, type SiteSource } from './render.tsx'
 import { siteContentType, sitePathOf, siteTargetOfUrl } from './targets.ts'
 
@@ -14,51 +12,38 @@ export const PAGE_HEADERS: Record<string, string> = {
   'content-security-policy':
     "default-src 'self'; img-src 'self' https: http: data:; style-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
   'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
 }
 
 /** Hashed asset names never change content: a year, immutable. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable'
 
-function headersFor(path: string): Record<string, string> {
-  const type = siteContentType(path)
-  return {
-    'content-type': type,
-    'cache-control': path.startsWith('assets/') ? ASSET_CACHE : PUBLIC_CACHE,
-    ...(type.startsWith('text/html') ? PAGE_HEADERS : { 'x-content-type-options': 'nosniff' }),
-  }
+/** The headers a site artifact adds to its content type and validators (none for the API's own reads). */
+export function siteHeaders(file: string): Record<string, string> {
+  if (file.startsWith('api/')) return {}
+  const page = siteContentType(file).startsWith('text/html')
+  return { 'x-content-type-options': 'nosniff', ...(page ? PAGE_HEADERS : {}), ...(file.startsWith('assets/') ? { 'cache-control': ASSET_CACHE } : {}) }
 }
 
 /**
- * The public site through the API itself (the embedded default, or what Caddy passes on): a page
- * that has an artifact is answered from the file with Caddy's validators; any other path the
- * app does not know (it answers 404) gets the site's live answer — a noindex post's page, a
- * deeper list page, an old slug's 301 or the HTML 404 page — so `/media/…` and the API keep
- * their own routes.
+ * Site paths no artifact holds, answered by the API (the embedded default, or what Caddy passes
+ * on): when the app itself does not know a GET outside `/api/` (it answers 404), the site
+ * renders it live — a noindex post's page, a deeper list page — or redirects an old slug, or
+ * answers the HTML 404 page. `/media/…` and every API route keep their own answers; validators
+ * are added by `staticFirst` around this handler, as for every answer the API renders.
  */
-export function serveSite(app: Handler, cacheDir: string, source: SiteSource): Handler {
+export function serveSite(app: Handler, source: SiteSource): Handler {
   return {
     async handle(request) {
-      const url = new URL(request.url)
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || url.pathname.startsWith('/api/')) return app.handle(request)
-      const target = siteTargetOfUrl(url.pathname)
-      const file = target && sitePathOf(target)
-      const artifact = file && readArtifact(join(cacheDir, file))
-      if (file && artifact) {
-        Object.assign(callOf(request), { code: '0000', message: 'success' })
-        const validators = { etag: fileEtag(artifact.mtimeMs, artifact.bytes.length), lastModified: new Date(artifact.mtimeMs) }
-        return conditional(request, new Response(artifact.bytes, { headers: headersFor(file) }), validators)
-      }
       const response = await app.handle(request)
-      if (response.status !== 404) return response
-      const answer = answerSitePath(source, url.pathname, target)
-      Object.assign(callOf(request), { code: answer.status === 404 ? 'NOT_FOUND' : '0000', message: answer.status === 404 ? 'not found' : 'success' })
+      const url = new URL(request.url)
+      if (response.status !== 404 || request.method !== 'GET' || url.pathname.startsWith('/api/')) return response
+      const answer = answerSitePath(source, url.pathname, siteTargetOfUrl(url.pathname))
+      Object.assign(callOf(request), answer.status === 404 ? { code: 'NOT_FOUND', message: 'not found' } : { code: '0000', message: 'success' })
       if (answer.status === 301) return new Response(null, { status: 301, headers: { location: answer.location, 'cache-control': PUBLIC_CACHE } })
-      if (answer.status === 404)
-        return new Response(request.method === 'HEAD' ? null : answer.body, { status: 404, headers: { ...headersFor(''), 'cache-control': 'no-cache' } })
-      // Validators are added by `staticFirst` around this handler, as for every answer the API renders.
-      return new Response(answer.body, { headers: headersFor(sitePathOf(answer.target)) })
+      if (answer.status === 404) return new Response(answer.body, { status: 404, headers: { 'content-type': siteContentType(''), 'cache-control': 'no-cache', ...siteHeaders('') } })
+      const file = sitePathOf(answer.target)
+      return new Response(answer.body, { headers: { 'content-type': siteContentType(file), ...siteHeaders(file) } })
     },
   }
 }
