@@ -25,6 +25,8 @@ export interface Config {
   readonly engagementRefreshSeconds: number
   /** URLs per sitemap shard (the protocol allows 50,000); smaller values exist for tests. */
   readonly sitemapShardSize: number
+  /** Origins (scheme://host[:port]) whose browsers may call the anonymous endpoints (CORS). */
+  readonly corsOrigins: readonly string[]
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -70,6 +72,22 @@ const oneOf = <T extends string>(env: Env, name: string, allowed: readonly T[], 
   if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${value}"`)
   return value as T
 }
+
+/** A comma-separated list of exact origins, each an http(s) scheme and host with no path. */
+const origins = (env: Env, name: string): string[] =>
+  text(env, name, '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let url: URL | null = null
+      try {
+        url = new URL(origin)
+      } catch {}
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, ''))
+        throw new ConfigError(name, `expected origins like https://app.example.org, got "${origin}"`)
+      return url.origin
+    })
 
 const MAX_RETRY_DELAY_MS = 7 * 24 * 3600 * 1000
 
@@ -128,5 +146,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',
     // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org).
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
   })
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import type { Ctx } from './context.ts'
 import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
+import { withCors } from './http/cors.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
@@ -71,7 +72,10 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     webhookRoutes(ctx, wakeWebhooks),
   ]
   const fetch = createFetch({
-    app: staticFirst(serveSite(createApp(log, features), { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+    app: withCors(
+      staticFirst(serveSite(createApp(log, features), { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+      config.corsOrigins,
+    ),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),

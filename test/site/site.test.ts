@@ -8,7 +8,7 @@ import { startSiteWorld, type SiteWorld } from './world.ts'
 
 let w: SiteWorld
 beforeAll(async () => {
-  w = await startSiteWorld()
+  w = await startSiteWorld({ CORS_ORIGINS: 'https://app.example.org' })
 })
 afterAll(async () => {
   await w?.dispose()
@@ -225,5 +225,47 @@ describe('pages follow the posts', () => {
       rmSync(`${w.folio.cacheDir}/${top}`, { recursive: true, force: true })
     expect((await w.folio.cli('rebuild')).code).toBe(0)
     expect(cacheFiles(w.folio.cacheDir)).toEqual(after)
+  })
+})
+
+describe('CORS for the anonymous endpoints (CORS_ORIGINS)', () => {
+  const APP = 'https://app.example.org'
+  const preflight = (path: string, origin: string, method: string) =>
+    fetch(`${w.caddy.url}${path}`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
+    })
+
+  test('preflights allow claps and comments from an allowed origin only, and never the admin API', async () => {
+    const comments = await preflight(`${B}/posts/${w.en.id}/comments`, APP, 'POST')
+    expect(comments.status).toBe(204)
+    expect(comments.headers.get('access-control-allow-origin')).toBe(APP)
+    expect(comments.headers.get('access-control-allow-methods')).toBe('POST')
+    expect(comments.headers.get('access-control-allow-headers')).toContain('Content-Type')
+    for (const [path, origin, method] of [
+      [`${B}/posts/${w.en.id}/comments`, 'https://evil.example.net', 'POST'],
+      [`${B}/posts/save`, APP, 'POST'],
+      ['/api/admin/blog/comments', APP, 'GET'],
+      [`${B}/posts/choose-a-generator`, APP, 'DELETE'],
+    ]) {
+      const refused = await preflight(path!, origin!, method!)
+      expect({ path, origin, acao: refused.headers.get('access-control-allow-origin') }).toEqual({ path, origin, acao: null })
+    }
+  })
+
+  test('reads and a clap from an allowed origin carry the CORS headers; other origins get none', async () => {
+    const read = await w.viaCaddy(`${B}/posts/choose-a-generator`, { origin: APP })
+    expect(read.status).toBe(200)
+    expect(read.headers.get('access-control-allow-origin')).toBe(APP)
+    expect(read.headers.get('vary')).toContain('Origin')
+    const clap = await fetch(`${w.caddy.url}${B}/posts/${w.second.id}/reactions`, {
+      method: 'POST',
+      headers: { origin: APP, 'content-type': 'application/json' },
+      body: JSON.stringify({ reactionKey: 'clap', clientKey: 'cors-test', count: 1 }),
+    })
+    expect((await clap.json()).code).toBe('0000')
+    expect(clap.headers.get('access-control-allow-origin')).toBe(APP)
+    const other = await w.viaCaddy(`${B}/posts/choose-a-generator`, { origin: 'https://evil.example.net' })
+    expect(other.headers.get('access-control-allow-origin')).toBeNull()
   })
 })
