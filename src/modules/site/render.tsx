@@ -17,7 +17,9 @@ import {
   publicationOf,
   publishedCards,
   type PostPage,
+  type Publication,
 } from './snapshot.ts'
+import type { CategoryRes } from '../taxonomy/model.ts'
 import { htmlDocument, type Chrome } from './templates/layout.tsx'
 import { ListPageView, listTitle } from './templates/list.tsx'
 import { NotFoundPageView, ProductPageView, RootPageView } from './templates/pages.tsx'
@@ -37,12 +39,17 @@ const chromeOf = (src: SiteSource, language: Language, switchTo: Chrome['switchT
   script,
 })
 
-export function renderPostPage(src: SiteSource, page: PostPage): string {
-  const language = page.post.language as Language
+/** A post page from plain data alone: the publication, the navigation and the post. */
+export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage): string {
   const switchTo = page.partner ? { language: page.partner.language, href: urlPathOf({ kind: 'page.post', ...page.partner }) } : null
-  const chrome = chromeOf(src, language, switchTo, true)
-  const head = postHead(chrome.pub, page.post, page.partner, page.noindex)
-  return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={chrome.pub} />)
+  const chrome: Chrome = { pub, nav, switchTo, script: true }
+  const head = postHead(pub, page.post, page.partner, page.noindex)
+  return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} />)
+}
+
+export function renderPostPage(src: SiteSource, page: PostPage): string {
+  const { pub, nav } = chromeOf(src, page.post.language as Language)
+  return postPageHtml(pub, nav, page)
 }
 
 /** llms.txt (llmstxt.org): the publication, then every listed post per language, linking its Markdown twin. */
