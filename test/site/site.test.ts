@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { xml2js, type Element } from 'xml-js'
 import { parse, walkSync, ELEMENT_NODE, type ElementNode } from 'ultrahtml'
 import { publishablePost, publishNewPost } from '../support/fixtures.ts'
@@ -207,6 +208,19 @@ describe('pages follow the posts', () => {
     await folio.call('GET', `${B}/posts/delete?id=${post.id}`, { token })
     expect((await w.viaCaddy('/en/blog/moved-post')).status).toBe(404)
     expect(await listed('moved-post')).toEqual({ home: false, rss: false, sitemap: false })
+  })
+
+  test('a renamed tag moves its pages: the old ones go, the new ones are served', async () => {
+    const old = `/en/tag/${w.tag.slug}/`
+    expect((await w.viaCaddy(old)).status).toBe(200)
+    const saved = await w.folio.call('POST', `${B}/tags/save`, { token: w.token, body: { id: w.tag.id, slug: 'static-websites', nameEn: 'Static websites', nameZh: '静态网站', language: 'all' } })
+    expect(saved.body.code).toBe('0000')
+    expect((await w.viaCaddy(old)).status).toBe(404)
+    expect(existsSync(join(w.folio.cacheDir, `en/tag/${w.tag.slug}/@`))).toBe(false)
+    const renamed = await w.viaCaddy('/en/tag/static-websites/')
+    expect(renamed.status).toBe(200)
+    expect(fromDisk(renamed)).toBe(true)
+    expect(await (await w.viaCaddy('/en/blog/choose-a-generator')).text()).toContain('href="/en/tag/static-websites/"')
   })
 
   test('a publish leaves unrelated pages untouched, and a rebuild equals the incremental path byte for byte, pages included', async () => {

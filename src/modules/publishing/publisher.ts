@@ -47,6 +47,7 @@ import type { SiteOptions } from './snapshot.ts'
 import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
 import { everySiteTarget, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
 import { SITE_TOP } from '../site/targets.ts'
+import { LANGUAGE_PATH, LANGUAGES } from '../../shared/language.ts'
 
 export interface PublisherDeps extends SiteOptions {
   db: Db
@@ -162,10 +163,10 @@ export function createPublisher(deps: PublisherDeps) {
     // The publication's name is in every page's header, category names in every navigation, and
     // category and tag names in every feed item: such rare changes re-render the whole site.
     if (change.kind === 'settings' || change.kind === 'category' || change.kind === 'tag')
-      return [...api, ...everySiteTarget(tx, deps.sitemapShardSize)]
+      return [...api, ...everySiteTarget(tx, deps.sitemapShardSize), ...pagesOnDisk(change.kind === 'settings' ? [] : [change.kind])]
     // Counts show on the post's own page only (list cards carry none).
     if (change.kind === 'engagement') return [...api, ...api.flatMap((t) => (t.kind === 'post' ? [{ ...t, kind: 'page.post' as const }] : []))]
-    const products = change.kind === 'resources' ? productTargets(tx, change.ids) : []
+    const products = change.kind === 'resources' ? [...productTargets(tx, change.ids), ...pagesOnDisk(['products'])] : []
     return [...api, ...siteTargetsFor(tx, api), ...products]
   }
 
@@ -383,6 +384,25 @@ export function createPublisher(deps: PublisherDeps) {
       scheduled = false
       void runLoop()
     }, GROUP_MS)
+  }
+
+  /**
+   * The site's pages now on disk under `{language}/{folder}/`: a renamed category, tag or product
+   * leaves its pages under the old slug, which the database no longer names; re-rendered, they
+   * render to nothing and go.
+   */
+  function pagesOnDisk(folders: readonly string[]): Target[] {
+    const found: Target[] = []
+    for (const language of LANGUAGES)
+      for (const folder of folders) {
+        const top = join(deps.cacheDir, LANGUAGE_PATH[language].slice(1), folder)
+        if (!existsSync(top)) continue
+        for (const entry of readdirSync(top, { recursive: true, withFileTypes: true })) {
+          const target = entry.name === ARTIFACT_MARK ? targetOf(relative(deps.cacheDir, join(entry.parentPath, entry.name))) : null
+          if (target) found.push(target)
+        }
+      }
+    return found
   }
 
   /** Every artifact file under the API's folder, as main artifact paths; orphaned temp files go, junk files stay listed. */

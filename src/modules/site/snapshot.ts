@@ -12,6 +12,7 @@ import { discoverable, isDiscoverable } from '../posts/visibility.ts'
 import { productLinks } from '../resources/card.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { toResourceRes } from '../resources/present.ts'
+import { sitemapColumns } from '../publishing/snapshot.ts'
 import { publicationSettings } from '../settings/settings.ts'
 import { toCategoryRes } from '../taxonomy/categories.ts'
 import type { CategoryRes } from '../taxonomy/model.ts'
@@ -235,24 +236,11 @@ export interface SitemapPost {
   alternateSlug: string
   updatedAt: string
   coverImage: string
-  coverAlt: string
-  title: string
-}
-
-const sitemapColumns = {
-  id: posts.id,
-  language: posts.language,
-  slug: posts.slug,
-  alternateSlug: posts.alternateSlug,
-  updatedAt: posts.updatedAt,
-  coverImage: posts.coverImage,
-  coverAlt: posts.coverAlt,
-  title: posts.title,
 }
 
 export function sitemapPosts(db: Queryable, first: number, last: number): SitemapPost[] {
   return db
-    .select(sitemapColumns)
+    .select({ ...sitemapColumns, coverImage: posts.coverImage })
     .from(posts)
     .where(and(discoverable, gte(posts.id, first), lte(posts.id, last)))
     .orderBy(asc(posts.id))
