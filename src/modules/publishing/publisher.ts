@@ -42,7 +42,7 @@ import {
   type PostState,
   resourcesFootprint,
 } from './plan.ts'
-import { renderTarget } from './render/artifact.ts'
+import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
 import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
 
@@ -231,18 +231,31 @@ export function createPublisher(deps: PublisherDeps) {
     }
   }
 
-  /** Renders jobs from one read snapshot; no write lock is taken. */
+  /**
+   * Renders jobs from one read snapshot; no write lock is taken. The slice is rendered as a
+   * batch; should that fail, each job is rendered alone, so one bad artifact fails alone.
+   */
   function renderSlice(jobs: readonly Job[]): Rendered[] {
     return db.transaction(
-      (tx) =>
-        jobs.map((job): Rendered => {
-          const target = targetOf(job.path)
-          try {
-            return { job, target, content: target ? renderTarget({ ...deps, db: tx }, target) : null }
-          } catch (error) {
-            return { job, target, error }
-          }
-        }),
+      (tx) => {
+        const source = { ...deps, db: tx }
+        const targets = jobs.map((job) => targetOf(job.path))
+        try {
+          const known = targets.filter((t) => t !== null)
+          const bytes = renderTargets(source, known)
+          const rendered = new Map(known.map((t, i) => [t, bytes[i]!] as const))
+          return jobs.map((job, i): Rendered => ({ job, target: targets[i]!, content: targets[i] ? rendered.get(targets[i]!)! : null }))
+        } catch {
+          return jobs.map((job, i): Rendered => {
+            const target = targets[i]!
+            try {
+              return { job, target, content: target ? renderTarget(source, target) : null }
+            } catch (error) {
+              return { job, target, error }
+            }
+          })
+        }
+      },
       { behavior: 'deferred' },
     )
   }
@@ -315,7 +328,7 @@ export function createPublisher(deps: PublisherDeps) {
       }
       if (i + SLICE < jobs.length) await Bun.sleep(0)
     }
-    if (results.length) db.transaction((tx) => finishJobs(tx, results, now()), { behavior: 'immediate' })
+    if (results.length) finishJobs(db.$client, results, now())
     if (jobs.length) {
       totals.passes++
       totals.rendered += jobs.length
