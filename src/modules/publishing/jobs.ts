@@ -142,4 +142,9 @@ export function saveSubjectState(db: Queryable, subject: string, state: unknown 
   else db.insert(artifactSubjects).values({ subject, state }).onConflictDoUpdate({ target: artifactSubjects.subject, set: { state } }).run()
 }
 
+/** Records many subjects' states at once (a full rebuild), a few hundred rows per statement. */
+export function saveSubjectStates(db: Queryable, states: readonly { subject: string; state: unknown }[]): void {
+  for (const part of chunks(states, 200)) if (part.length) db.insert(artifactSubjects).values(part).run()
+}
+
 export const clearSubjects = (db: Queryable): void => void db.delete(artifactSubjects).run()

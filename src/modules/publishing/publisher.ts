@@ -2,13 +2,12 @@ import { existsSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:f
 import { join, relative } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { authors, posts } from '../../db/schema/index.ts'
+import { authors } from '../../db/schema/index.ts'
 import { contentEtag } from '../../http/conditional.ts'
 import type { Change, ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
-import { discoverable } from '../posts/visibility.ts'
 import {
   allHashedPaths,
   backlog,
@@ -20,6 +19,7 @@ import {
   markStale,
   nextSeq,
   saveSubjectState,
+  saveSubjectStates,
   stillPending,
   subjectState,
   type Job,
@@ -29,6 +29,7 @@ import { createRenderLock } from './lock.ts'
 import type { ArtifactCache } from './memory.ts'
 import { aliasesOf, API, pathOf, targetOf, type Target } from './paths.ts'
 import {
+  allPostStates,
   authorFootprint,
   authorStateOf,
   categoryFootprint,
@@ -447,7 +448,7 @@ export function createPublisher(deps: PublisherDeps) {
     db.transaction(
       (tx) => {
         clearSubjects(tx)
-        for (const row of tx.select().from(posts).where(discoverable).all()) saveSubjectState(tx, postSubject(row.id), postStateOf(tx, row))
+        saveSubjectStates(tx, [...allPostStates(tx)].map(([id, state]) => ({ subject: postSubject(id), state })))
         for (const row of tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all())
           saveSubjectState(tx, authorSubject(row.id), authorStateOf(tx, row.id))
         forgetHashes(tx, allHashedPaths(tx).filter((p) => !present.has(p)))
