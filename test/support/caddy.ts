@@ -43,13 +43,13 @@ export function freePort(): Promise<number> {
  * Caddy with the project's Caddyfile on a free loopback port, in front of `apiUrl` and serving
  * `cacheDir`. The admin endpoint is off, so parallel runs never collide.
  */
-export async function startCaddy(options: { apiUrl: string; cacheDir: string; port?: number }): Promise<Caddy> {
+export async function startCaddy(options: { apiUrl: string; cacheDir: string; caddyfile?: string; port?: number }): Promise<Caddy> {
   await ensureCaddy()
   for (let attempt = 0; attempt < 3; attempt++) {
     // A chosen port (a SITE_URL that must name Caddy) is tried first, then free ones.
     const port = attempt === 0 && options.port ? options.port : await freePort()
     const child: Subprocess<'ignore', 'ignore', 'pipe'> = Bun.spawn(
-      ['caddy', 'run', '--config', join(ROOT, 'Caddyfile'), '--adapter', 'caddyfile'],
+      ['caddy', 'run', '--config', options.caddyfile ?? join(ROOT, 'Caddyfile'), '--adapter', 'caddyfile'],
       {
         cwd: ROOT,
         env: {

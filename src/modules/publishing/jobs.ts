@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
 
@@ -76,36 +77,34 @@ export type JobResult = { job: Job; hash: string | null; failed: false } | { job
 export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1))
 
 /**
- * The short write that ends a pass: the manifest takes the new hashes, a job whose `seq` is
- * unchanged is done (or, when failed, waits for its retry), and a job that vanished meanwhile
- * (another process rendered it, perhaps from an older snapshot) is marked again so the newest
- * bytes win.
+ * The short write that ends a pass, in one immediate transaction: the manifest takes the new
+ * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry), and a
+ * job that vanished meanwhile (another process rendered it, perhaps from an older snapshot) is
+ * marked again so the newest bytes win. Plain statements, compiled once per connection and
+ * reused for every row (`query` caches them), since this runs once per artifact.
  */
-export function finishJobs(db: Queryable, results: readonly JobResult[], now: number): void {
-  for (const result of results) {
-    const { path, seq } = result.job
-    if (result.failed) {
-      const attempts = result.job.attempts + 1
-      db.update(artifactJobs)
-        .set({ attempts, dueAt: now + retryDelayMs(attempts) })
-        .where(and(eq(artifactJobs.path, path), eq(artifactJobs.seq, seq)))
-        .run()
-      continue
-    }
-    if (result.hash === null) db.delete(artifactFiles).where(eq(artifactFiles.path, path)).run()
-    else
-      db.insert(artifactFiles)
-        .values({ path, hash: result.hash })
-        .onConflictDoUpdate({ target: artifactFiles.path, set: { hash: result.hash } })
-        .run()
-    const done = db
-      .delete(artifactJobs)
-      .where(and(eq(artifactJobs.path, path), eq(artifactJobs.seq, seq)))
-      .returning({ path: artifactJobs.path })
-      .all()
-    if (!done.length && !db.select({ path: artifactJobs.path }).from(artifactJobs).where(eq(artifactJobs.path, path)).get())
-      markStale(db, [path], now, nextSeq())
-  }
+export function finishJobs(client: Database, results: readonly JobResult[], now: number): void {
+  const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
+  const forget = client.query('delete from artifact_files where path = ?1')
+  const remember = client.query('insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash')
+  const done = client.query('delete from artifact_jobs where path = ?1 and seq = ?2')
+  const vanished = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
+  client
+    .transaction(() => {
+      for (const result of results) {
+        const { path, seq } = result.job
+        if (result.failed) {
+          const attempts = result.job.attempts + 1
+          retry.run(attempts, now + retryDelayMs(attempts), path, seq)
+          continue
+        }
+        if (result.hash === null) forget.run(path)
+        else remember.run(path, result.hash)
+        // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
+        if (done.run(path, seq).changes === 0) vanished.run(path, now, nextSeq())
+      }
+    })
+    .immediate()
 }
 
 /** Forgets the manifest entries of these paths: their files must be written again. */
@@ -141,6 +140,11 @@ export function subjectState<T>(db: Queryable, subject: string): T | null {
 export function saveSubjectState(db: Queryable, subject: string, state: unknown | null): void {
   if (state === null) db.delete(artifactSubjects).where(eq(artifactSubjects.subject, subject)).run()
   else db.insert(artifactSubjects).values({ subject, state }).onConflictDoUpdate({ target: artifactSubjects.subject, set: { state } }).run()
+}
+
+/** Records many subjects' states at once (a full rebuild), a few hundred rows per statement. */
+export function saveSubjectStates(db: Queryable, states: readonly { subject: string; state: unknown }[]): void {
+  for (const part of chunks(states, 200)) if (part.length) db.insert(artifactSubjects).values(part).run()
 }
 
 export const clearSubjects = (db: Queryable): void => void db.delete(artifactSubjects).run()

@@ -2,13 +2,12 @@ import { existsSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:f
 import { join, relative } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { authors, posts } from '../../db/schema/index.ts'
+import { authors } from '../../db/schema/index.ts'
 import { contentEtag } from '../../http/conditional.ts'
 import type { Change, ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
-import { discoverable } from '../posts/visibility.ts'
 import {
   allHashedPaths,
   backlog,
@@ -20,6 +19,7 @@ import {
   markStale,
   nextSeq,
   saveSubjectState,
+  saveSubjectStates,
   stillPending,
   subjectState,
   type Job,
@@ -29,6 +29,7 @@ import { createRenderLock } from './lock.ts'
 import type { ArtifactCache } from './memory.ts'
 import { aliasesOf, API, ARTIFACT_MARK, pathOf, targetOf, type Target } from './paths.ts'
 import {
+  allPostStates,
   authorFootprint,
   authorStateOf,
   categoryFootprint,
@@ -42,7 +43,7 @@ import {
   type PostState,
   resourcesFootprint,
 } from './plan.ts'
-import { renderTarget } from './render/artifact.ts'
+import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
 import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
 import { everySiteTarget, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
@@ -247,18 +248,31 @@ export function createPublisher(deps: PublisherDeps) {
     }
   }
 
-  /** Renders jobs from one read snapshot; no write lock is taken. */
+  /**
+   * Renders jobs from one read snapshot; no write lock is taken. The slice is rendered as a
+   * batch; should that fail, each job is rendered alone, so one bad artifact fails alone.
+   */
   function renderSlice(jobs: readonly Job[]): Rendered[] {
     return db.transaction(
-      (tx) =>
-        jobs.map((job): Rendered => {
-          const target = targetOf(job.path)
-          try {
-            return { job, target, content: target ? renderTarget({ ...deps, db: tx }, target) : null }
-          } catch (error) {
-            return { job, target, error }
-          }
-        }),
+      (tx) => {
+        const source = { ...deps, db: tx }
+        const targets = jobs.map((job) => targetOf(job.path))
+        try {
+          const known = targets.filter((t) => t !== null)
+          const bytes = renderTargets(source, known)
+          const rendered = new Map(known.map((t, i) => [t, bytes[i]!] as const))
+          return jobs.map((job, i): Rendered => ({ job, target: targets[i]!, content: targets[i] ? rendered.get(targets[i]!)! : null }))
+        } catch {
+          return jobs.map((job, i): Rendered => {
+            const target = targets[i]!
+            try {
+              return { job, target, content: target ? renderTarget(source, target) : null }
+            } catch (error) {
+              return { job, target, error }
+            }
+          })
+        }
+      },
       { behavior: 'deferred' },
     )
   }
@@ -331,7 +345,7 @@ export function createPublisher(deps: PublisherDeps) {
       }
       if (i + SLICE < jobs.length) await Bun.sleep(0)
     }
-    if (results.length) db.transaction((tx) => finishJobs(tx, results, now()), { behavior: 'immediate' })
+    if (results.length) finishJobs(db.$client, results, now())
     if (jobs.length) {
       totals.passes++
       totals.rendered += jobs.length
@@ -471,7 +485,7 @@ export function createPublisher(deps: PublisherDeps) {
     db.transaction(
       (tx) => {
         clearSubjects(tx)
-        for (const row of tx.select().from(posts).where(discoverable).all()) saveSubjectState(tx, postSubject(row.id), postStateOf(tx, row))
+        saveSubjectStates(tx, [...allPostStates(tx)].map(([id, state]) => ({ subject: postSubject(id), state })))
         for (const row of tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all())
           saveSubjectState(tx, authorSubject(row.id), authorStateOf(tx, row.id))
         forgetHashes(tx, allHashedPaths(tx).filter((p) => !present.has(p)))

@@ -63,7 +63,7 @@ function replaceFile(file: string, bytes: Uint8Array, seconds: number): void {
   }
 }
 
-/** An alias spelling of the read: a relative symlink to the main file, made once and left alone. */
+/** An alias spelling of the read: a relative symlink to the main file, made with it and left alone. */
 function link(target: string, alias: string): void {
   try {
     symlinkSync(basename(target), alias)
@@ -92,16 +92,14 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
     }
   })()
   const seconds = Math.max(Math.floor(nowMs / 1000), previous === null ? 0 : previous + 1)
-  mkdirSync(dirname(file), { recursive: true })
+  // A file that existed has its folder and its alias links already: no syscalls spent on them.
+  if (previous === null) mkdirSync(dirname(file), { recursive: true })
   const encoded = SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) }))
-  for (const copy of encoded) removeIfPresent(copy.file)
+  if (previous !== null) for (const copy of encoded) removeIfPresent(copy.file)
   replaceFile(file, bytes, seconds)
   for (const copy of encoded) replaceFile(copy.file, copy.bytes, seconds)
-  for (const alias of aliases) {
-    const aliasFile = join(root, alias)
-    link(file, aliasFile)
-    for (const s of SIDECARS) link(file + s.ext, aliasFile + s.ext)
-  }
+  // The alias spelling is served uncompressed by Caddy (no copies of its own): one link, not three.
+  if (previous === null) for (const alias of aliases) link(file, join(root, alias))
   return seconds * 1000
 }
 
@@ -109,10 +107,8 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
 export function removeArtifact(root: string, path: string, aliases: readonly string[]): WriteOutcome {
   const file = join(root, path)
   const removed = removeIfPresent(file)
-  for (const name of [path, ...aliases]) {
-    if (name !== path) removeIfPresent(join(root, name))
-    for (const s of SIDECARS) removeIfPresent(join(root, name) + s.ext)
-  }
+  for (const s of SIDECARS) removeIfPresent(file + s.ext)
+  for (const alias of aliases) removeIfPresent(join(root, alias))
   removeFolderIfEmpty(root, dirname(file))
   return removed ? 'removed' : 'absent'
 }
