@@ -133,10 +133,10 @@ export type LiveAnswer = { status: 200; body: string; target: SiteTarget } | { s
 
 /**
  * What the API answers for a site path no artifact holds: a post page of a readable but
- * unlisted (noindex) post, a deeper list page, an old slug's redirect, a language home without
- * its slash; anything else is the 404 page.
+ * unlisted (noindex) post, a deeper list page, an old slug's redirect; anything else is the
+ * 404 page.
  */
-export function answerSitePath(src: SiteSource, pathname: string, target: SiteTarget | null): LiveAnswer {
+export function answerSitePath(src: SiteSource, target: SiteTarget | null): LiveAnswer {
   if (target?.kind === 'page.post') {
     const page = livePostPageOf(src.db, target.language, target.slug)
     if (page && 'movedTo' in page) return { status: 301, location: urlPathOf({ ...target, slug: page.movedTo }) }
@@ -145,7 +145,5 @@ export function answerSitePath(src: SiteSource, pathname: string, target: SiteTa
     const body = renderSiteTarget(src, target)
     if (body !== null) return { status: 200, body, target }
   }
-  const home = LANGUAGES.find((l) => urlPathOf({ kind: 'page.list', language: l, scope: { kind: 'home' }, page: 1 }) === `${pathname}/`)
-  if (home) return { status: 301, location: `${pathname}/` }
   return { status: 404, body: renderNotFound(src) }
 }

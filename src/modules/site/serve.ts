@@ -38,7 +38,7 @@ export function serveSite(app: Handler, source: SiteSource): Handler {
       const response = await app.handle(request)
       const url = new URL(request.url)
       if (response.status !== 404 || request.method !== 'GET' || url.pathname.startsWith('/api/')) return response
-      const answer = answerSitePath(source, url.pathname, siteTargetOfUrl(url.pathname))
+      const answer = answerSitePath(source, siteTargetOfUrl(url.pathname))
       Object.assign(callOf(request), answer.status === 404 ? { code: 'NOT_FOUND', message: 'not found' } : { code: '0000', message: 'success' })
       if (answer.status === 301) return new Response(null, { status: 301, headers: { location: answer.location, 'cache-control': PUBLIC_CACHE } })
       if (answer.status === 404) return new Response(answer.body, { status: 404, headers: { 'content-type': siteContentType(''), 'cache-control': 'no-cache', ...siteHeaders('') } })
