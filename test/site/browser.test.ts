@@ -12,7 +12,7 @@ let browser: Browser
 beforeAll(async () => {
   w = await startSiteWorld()
   browser = await launchChromium()
-})
+}, 120_000)
 afterAll(async () => {
   await browser?.close()
   await w?.dispose()
@@ -72,7 +72,7 @@ describe('the site in a real browser (Chromium through Caddy)', () => {
       }
       await close()
     }
-  })
+  }, 120_000)
 
   test('the 404 page is a real page', async () => {
     const { page, problems, close } = await open('/en/blog/not-a-post', { expectStatus: 404 })
@@ -118,7 +118,7 @@ describe('the site in a real browser (Chromium through Caddy)', () => {
       expect(problems).toEqual([])
       await close()
     }
-  })
+  }, 120_000)
 
   test('with JavaScript off, a post page still reads whole and shows its counts', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })

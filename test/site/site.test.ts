@@ -10,7 +10,7 @@ import { startSiteWorld, type SiteWorld } from './world.ts'
 let w: SiteWorld
 beforeAll(async () => {
   w = await startSiteWorld({ CORS_ORIGINS: 'https://app.example.org' })
-})
+}, 120_000)
 afterAll(async () => {
   await w?.dispose()
 })
@@ -208,7 +208,7 @@ describe('pages follow the posts', () => {
     await folio.call('GET', `${B}/posts/delete?id=${post.id}`, { token })
     expect((await w.viaCaddy('/en/blog/moved-post')).status).toBe(404)
     expect(await listed('moved-post')).toEqual({ home: false, rss: false, sitemap: false })
-  })
+  }, 120_000)
 
   test('a renamed tag moves its pages: the old ones go, the new ones are served', async () => {
     const old = `/en/tag/${w.tag.slug}/`
@@ -241,7 +241,7 @@ describe('pages follow the posts', () => {
       rmSync(`${w.folio.cacheDir}/${top}`, { recursive: true, force: true })
     expect((await w.folio.cli('rebuild')).code).toBe(0)
     expect(cacheFiles(w.folio.cacheDir)).toEqual(after)
-  })
+  }, 120_000)
 })
 
 describe('CORS for the anonymous endpoints (CORS_ORIGINS)', () => {
