@@ -1,10 +1,10 @@
 import { LANGUAGE_PATH, LANGUAGES, type Language } from '../../shared/language.ts'
 import type { AuthorRes } from '../authors/model.ts'
 import type { PostRes } from '../posts/model.ts'
-import type { ResourceRes } from '../resources/model.ts'
+import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { w3cTime } from '../publishing/render/sitemap.ts'
 import type { ListPage, Publication } from './snapshot.ts'
-import { urlPathOf, type SiteTarget } from './targets.ts'
+import { productTargetOf, urlPathOf, type SiteTarget } from './targets.ts'
 
 /**
  * Everything a page's `<head>` says about it, built here once per page kind: title,
@@ -167,8 +167,6 @@ export const productName = (product: ResourceRes, language: Language) => (langua
 export const productSummary = (product: ResourceRes, language: Language) =>
   language === 'zh' ? product.summaryZh || product.summaryEn : product.summaryEn || product.summaryZh
 
-const slugOfLink = (link: string) => link.split(/\/\d+-/)[1]!
-
 export function productHead(pub: Publication, product: ResourceRes): Head {
   const { language } = pub
   const name = productName(product, language)
@@ -179,7 +177,7 @@ export function productHead(pub: Publication, product: ResourceRes): Head {
     title: name,
     description,
     canonical: self,
-    alternates: bothLanguages(pub.siteUrl, (l) => ({ kind: 'page.product', language: l, id: product.id, slug: slugOfLink(product.links[l]) })),
+    alternates: bothLanguages(pub.siteUrl, (l) => productTargetOf(product.links[l])),
     noindex: false,
     og: { type: 'product', title: name, description, image: '', imageAlt: '' },
     jsonLd: [
@@ -195,7 +193,7 @@ export function productHead(pub: Publication, product: ResourceRes): Head {
           url: self,
           price: product.displayPriceText,
           priceCurrency: 'USDT',
-          availability: product.status === 3 ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
+          availability: product.status === RESOURCE_STATUS.outOfStock ? 'https://schema.org/OutOfStock' : 'https://schema.org/InStock',
         },
       },
       breadcrumbLd([

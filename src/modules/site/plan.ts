@@ -27,7 +27,7 @@ const scopePages = (language: Language, scope: ListScope, pages: number): SiteTa
 
 function scopeOfFilter(db: Queryable, language: Language, filter: Extract<Target, { kind: 'posts' }>['filter']): ListScope | null {
   if (!filter) return { kind: 'home' }
-  const slugOf = (rows: { slug: string; language?: string }[]) => rows[0]?.slug
+  const slugOf = (rows: { slug: string }[]) => rows[0]?.slug
   if ('categoryId' in filter) {
     const slug = slugOf(db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, filter.categoryId)).all())
     return slug ? { kind: 'category', slug } : null
@@ -93,9 +93,7 @@ export function partnerPages(db: Queryable, state: PostState): SiteTarget[] {
 export function productTargets(db: Queryable, ids: readonly number[]): SiteTarget[] {
   const wanted = new Set(ids)
   return [
-    ...productPages(db)
-      .filter((p) => wanted.has(p.id))
-      .map((p): SiteTarget => ({ kind: 'page.product', ...p })),
+    ...productPages(db).filter((p) => wanted.has(p.id)),
     { kind: 'page.sitemapPages' },
   ]
 }
@@ -110,7 +108,7 @@ export function everySiteTarget(db: Queryable, shardSize: number): SiteTarget[] 
     { kind: 'page.sitemapPages' },
     ...(Object.keys(ASSETS) as AssetName[]).map((name): SiteTarget => ({ kind: 'page.asset', name })),
     ...postShards(db, shardSize).map((s): SiteTarget => ({ kind: 'page.sitemapPosts', shard: s.shard })),
-    ...productPages(db).map((p): SiteTarget => ({ kind: 'page.product', ...p })),
+    ...productPages(db),
   ]
   for (const p of discoverablePosts(db))
     targets.push({ kind: 'page.post', language: p.language, slug: p.slug }, { kind: 'page.twin', language: p.language, slug: p.slug })

@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
-import type { PostRes } from '../posts/model.ts'
 import { renderRobots } from '../publishing/render/robots.ts'
 import { ASSETS } from './assets.ts'
 import { FEED_RENDERERS, feedOfCards } from './feeds.ts'
@@ -88,7 +87,7 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
     }
     case 'page.twin': {
       const page = postPageOf(db, target.language, target.slug)
-      return page ? renderMarkdownTwin(src.siteUrl, page.post as PostRes) : null
+      return page ? renderMarkdownTwin(src.siteUrl, page.post) : null
     }
     case 'page.list': {
       const list = listPageOf(db, target.language, target.scope, target.page)

@@ -53,10 +53,8 @@ export function sitePagesSitemap(db: Queryable, siteUrl: string): string {
       entries.push({ loc, lastmod: '', alternates: scope.kind === 'home' ? both(homes) : [] })
     }
   }
-  const products = productPages(db)
-  for (const p of products) {
-    const pair = products.filter((q) => q.id === p.id).map((q) => at({ kind: 'page.product', ...q }))
-    entries.push({ loc: at({ kind: 'page.product', ...p }), lastmod: '', alternates: both(pair) })
-  }
+  const byId = new Map<number, string[]>()
+  for (const p of productPages(db)) byId.set(p.id, [...(byId.get(p.id) ?? []), at(p)])
+  for (const pair of byId.values()) for (const loc of pair) entries.push({ loc, lastmod: '', alternates: both(pair) })
   return renderUrlset(entries)
 }

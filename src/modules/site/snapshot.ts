@@ -17,7 +17,7 @@ import { publicationSettings } from '../settings/settings.ts'
 import { toCategoryRes } from '../taxonomy/categories.ts'
 import type { CategoryRes } from '../taxonomy/model.ts'
 import { DomainError } from '../../shared/errors.ts'
-import { SITE_PAGE_SIZE, type ListScope } from './targets.ts'
+import { productTargetOf, SITE_PAGE_SIZE, urlPathOf, type ListScope, type SiteTarget } from './targets.ts'
 
 /**
  * The site's reads: the database turned into plain data for the templates, through the same
@@ -88,7 +88,8 @@ export function livePostPageOf(db: Queryable, language: Language, slug: string):
     const detail = publicPostDetail(db, slug, language)
     if ('movedTo' in detail) return detail
     const listed = isDiscoverable(postByCurrentSlug(db, language, slug)!)
-    return { post: detail.post, partner: listed ? partnerOf(db, detail.post as unknown as PostRow) : null, noindex: !listed }
+    const partner = listed ? partnerOf(db, { language, slug: detail.post.slug, alternateSlug: detail.post.alternateSlug }) : null
+    return { post: detail.post, partner, noindex: !listed }
   } catch (error) {
     if (error instanceof DomainError) return null
     throw error
@@ -169,22 +170,19 @@ export function productOf(db: Queryable, language: Language, id: number, slug: s
     .from(resources)
     .where(and(eq(resources.id, id), ne(resources.status, RESOURCE_STATUS.offline)))
     .get()
-  if (!row || productLinks(row.id, row.nameEn, row.nameZh)[language] !== productPath(language, id, slug)) return null
-  return toResourceRes(row, null)
+  const wanted = urlPathOf({ kind: 'page.product', language, id, slug })
+  return row && productLinks(row.id, row.nameEn, row.nameZh)[language] === wanted ? toResourceRes(row, null) : null
 }
-const productPath = (language: Language, id: number, slug: string) => `/${language === 'zh' ? 'cn' : 'en'}/products/${id}-${slug}`
 
-/** Every product page: id and slug per language. */
-export function productPages(db: Queryable): { language: Language; id: number; slug: string }[] {
+/** Every product page, as the target its card's link reads. */
+export function productPages(db: Queryable): Extract<SiteTarget, { kind: 'page.product' }>[] {
   const rows = db
     .select({ id: resources.id, nameEn: resources.nameEn, nameZh: resources.nameZh })
     .from(resources)
     .where(ne(resources.status, RESOURCE_STATUS.offline))
     .orderBy(asc(resources.id))
     .all()
-  return rows.flatMap((r) =>
-    LANGUAGES.map((language) => ({ language, id: r.id, slug: productLinks(r.id, r.nameEn, r.nameZh)[language].split(/\/\d+-/)[1]! })),
-  )
+  return rows.flatMap((r) => LANGUAGES.map((language) => productTargetOf(productLinks(r.id, r.nameEn, r.nameZh)[language])))
 }
 
 /** Every scope with a page 1 in each language: the home list, enabled categories, tags of the language, enabled authors of it. */

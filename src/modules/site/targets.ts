@@ -153,3 +153,10 @@ export function siteContentType(path: string): string {
   const url = path.replace(/\/?@$/, '')
   return TYPES.find(([re]) => re.test(url))?.[1] ?? 'text/html; charset=utf-8'
 }
+
+/** The product page a card's link (`productLinks`) reads: links are built by the resources module, pages here. */
+export function productTargetOf(link: string): Extract<SiteTarget, { kind: 'page.product' }> {
+  const target = siteTargetOfUrl(link)
+  if (target?.kind !== 'page.product') throw new Error(`not a product link: ${link}`)
+  return target
+}

@@ -1,5 +1,5 @@
 import { LANGUAGES } from '../../../shared/language.ts'
-import type { ResourceRes } from '../../resources/model.ts'
+import { RESOURCE_STATUS, type ResourceRes } from '../../resources/model.ts'
 import { HTML_LANG, productName, productSummary, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
 import { urlPathOf } from '../targets.ts'
@@ -27,7 +27,7 @@ export function ProductPageView({ head, chrome, product, pub }: { head: Head; ch
           ) : null}
           <dt>{w.price}</dt>
           <dd>{product.displayPriceText} USDT</dd>
-          <dt>{product.status === 3 ? w.outOfStock : w.inStock}</dt>
+          <dt>{product.status === RESOURCE_STATUS.outOfStock ? w.outOfStock : w.inStock}</dt>
         </dl>
       </article>
     </Layout>
