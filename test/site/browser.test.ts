@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from '../support/chromium.ts'
 import { startSiteWorld, type SiteWorld } from './world.ts'
 
-const SCREENSHOTS = resolve(import.meta.dir, '..', '..', 'docs', 'screenshots')
+/** The docs' screenshots are refreshed on request (`FOLIO_SCREENSHOTS=1`); otherwise they go to a temp folder. */
+const SCREENSHOTS = process.env.FOLIO_SCREENSHOTS
+  ? resolve(import.meta.dir, '..', '..', 'docs', 'screenshots')
+  : mkdtempSync(join(tmpdir(), 'folio-screenshots-'))
 
 let w: SiteWorld
 let browser: Browser
