@@ -105,6 +105,9 @@ describe('the site in a real browser (Chromium through Caddy)', () => {
       expect(ld[0].image).toBe(post.coverImage)
       expect(await page.locator('.cover img').getAttribute('alt')).toBe(post.coverAlt)
       expect(ld[1].mainEntity.map((q: any) => q.name)).toEqual(await page.locator('.faq summary').allTextContents())
+      // Lazy images below the fold load before a full-page screenshot.
+      await page.locator('img').evaluateAll((imgs) => imgs.forEach((img) => ((img as HTMLImageElement).loading = 'eager')))
+      await page.waitForLoadState('networkidle')
       await page.screenshot({ path: resolve(SCREENSHOTS, `post-${language}.png`), fullPage: true })
 
       // Claps: the count on the page follows the live endpoint.
