@@ -22,6 +22,7 @@ describe('artifact writer', () => {
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":1}')
     expect(lstatSync(join(root, alias)).isSymbolicLink()).toBe(true)
     expect(readlinkSync(join(root, alias))).toBe('@')
+    expect(readlinkSync(join(root, `${alias}.br`))).toBe('@.br')
     expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":1}')
     expect(readdirSync(join(root, 'api/v1/blog/posts/hello')).filter((f) => f.endsWith('.tmp'))).toEqual([])
     expect(artifactPresent(root, path)).toBe(true)
@@ -38,6 +39,7 @@ describe('artifact writer', () => {
     expect(statSync(`${file}.br`).mtimeMs).toBe(mtime)
     // The alias follows the main file without being touched.
     expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":2}')
+    expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":2}')
   })
 
   test('removal takes the file, its copies and its aliases; removing again is harmless', () => {

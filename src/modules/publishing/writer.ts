@@ -63,7 +63,7 @@ function replaceFile(file: string, bytes: Uint8Array, seconds: number): void {
   }
 }
 
-/** An alias spelling of the read: a relative symlink to the main file, made with it and left alone. */
+/** An alias spelling of the read: a relative symlink to the main file (and one per copy), made with it and left alone. */
 function link(target: string, alias: string): void {
   try {
     symlinkSync(basename(target), alias)
@@ -98,8 +98,11 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   if (previous !== null) for (const copy of encoded) removeIfPresent(copy.file)
   replaceFile(file, bytes, seconds)
   for (const copy of encoded) replaceFile(copy.file, copy.bytes, seconds)
-  // The alias spelling is served uncompressed by Caddy (no copies of its own): one link, not three.
-  if (previous === null) for (const alias of aliases) link(file, join(root, alias))
+  if (previous === null)
+    for (const alias of aliases) {
+      link(file, join(root, alias))
+      for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
+    }
   return seconds * 1000
 }
 
@@ -107,8 +110,10 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
 export function removeArtifact(root: string, path: string, aliases: readonly string[]): WriteOutcome {
   const file = join(root, path)
   const removed = removeIfPresent(file)
-  for (const s of SIDECARS) removeIfPresent(file + s.ext)
-  for (const alias of aliases) removeIfPresent(join(root, alias))
+  for (const name of [path, ...aliases]) {
+    if (name !== path) removeIfPresent(join(root, name))
+    for (const s of SIDECARS) removeIfPresent(join(root, name) + s.ext)
+  }
   removeFolderIfEmpty(root, dirname(file))
   return removed ? 'removed' : 'absent'
 }
