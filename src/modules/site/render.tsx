@@ -23,6 +23,7 @@ import { htmlDocument, type Chrome } from './templates/layout.tsx'
 import { ListPageView, listTitle } from './templates/list.tsx'
 import { NotFoundPageView, ProductPageView, RootPageView } from './templates/pages.tsx'
 import { PostPageView } from './templates/post.tsx'
+import { WORDS } from './templates/words.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
 
 export interface SiteSource {
@@ -70,7 +71,7 @@ function renderLlms(src: SiteSource): string {
 /** The 404 page's HTML; also what the API answers (with status 404) for an unknown site path. */
 export function renderNotFound(src: SiteSource): string {
   const chrome = chromeOf(src, 'en')
-  const head = plainHead(chrome.pub, `${chrome.pub.name} · 404`, '', true)
+  const head = plainHead(chrome.pub, WORDS.en.notFound, '', true)
   return htmlDocument(<NotFoundPageView head={head} chrome={chrome} />)
 }
 
