@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
@@ -69,6 +69,20 @@ describe('coalesced render passes', () => {
     const out = await folio.cli('rebuild')
     expect(out.stdout).toContain(' 0 written, 0 removed')
     expect(fileStamps(folio.cacheDir)).toEqual(stamps)
+  })
+
+  test('a cache written in the old layout is replaced at the first start of this code', async () => {
+    const { folio, publish } = await start()
+    const post = await publish()
+    await folio.stop()
+    const old = ['api/v1/blog/sitemap.xml', 'api/v1/blog/sitemap.xml.gz', `api/v1/blog/posts/${post.slug}/en.json`, 'api/v1/blog/rss/en.xml']
+    rmSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml'), { recursive: true })
+    for (const path of old) await Bun.write(join(folio.cacheDir, path), 'old layout')
+    await Bun.write(join(folio.cacheDir, '.folio-artifacts'), 'stamp of the old code')
+    await folio.restart()
+    for (const path of old) expect(existsSync(join(folio.cacheDir, path))).toBe(path === 'api/v1/blog/sitemap.xml')
+    expect(readFileSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml/@'), 'utf8')).toContain(post.slug)
+    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`))).toBe(true)
   })
 
   test('artifacts served from memory carry exact validators: 304 while current, the new version at once after an edit', async () => {

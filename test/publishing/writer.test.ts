@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -40,6 +40,14 @@ describe('artifact writer', () => {
     // The alias follows the main file without being touched.
     expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":2}')
     expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":2}')
+  })
+
+  test('a file of the old layout standing where a folder goes is replaced by the folder', () => {
+    const old = join(root, 'api/v1/blog/sitemap.xml')
+    mkdirSync(join(root, 'api/v1/blog'), { recursive: true })
+    writeFileSync(old, '<old/>')
+    writeArtifact(root, 'api/v1/blog/sitemap.xml/@', [], bytes('<new/>'), now)
+    expect(readFileSync(join(old, '@'), 'utf8')).toBe('<new/>')
   })
 
   test('removal takes the file, its copies and its aliases; removing again is harmless', () => {

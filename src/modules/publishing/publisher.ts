@@ -76,6 +76,8 @@ const SLICE = 100
 const SWEEP_MS = 1_000
 /** How long a kicked render loop waits for more changes before its pass reads the jobs. */
 const GROUP_MS = 2
+/** How soon a loop that found the render lock taken tries again for its waiting requests. */
+const LOCKED_RETRY_MS = 100
 /** How long a rebuild waits for another process's pass to end before it gives up. */
 const LOCK_WAIT_MS = 30_000
 
@@ -313,6 +315,8 @@ export function createPublisher(deps: PublisherDeps) {
   async function pass(stats: RenderStats): Promise<number> {
     if (!lock.acquire()) {
       settleForeign()
+      // Requests still waiting try again shortly (a CLI has no sweeper to do it).
+      if (waiters.size) setTimeout(kick, LOCKED_RETRY_MS).unref()
       return 0
     }
     try {

@@ -36,6 +36,20 @@ function removeFolderIfEmpty(root: string, folder: string): void {
   }
 }
 
+/**
+ * Makes an artifact's folder. A file standing where the folder goes is an artifact of the old
+ * layout (`sitemap.xml` before it became `sitemap.xml/@`): it goes, as a rebuild would remove it.
+ */
+function makeFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { recursive: true })
+  } catch (error) {
+    if (!['EEXIST', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error
+    unlinkSync(folder)
+    mkdirSync(folder, { recursive: true })
+  }
+}
+
 let sequence = 0
 const TEMP_SUFFIX = '.tmp'
 
@@ -93,7 +107,7 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   })()
   const seconds = Math.max(Math.floor(nowMs / 1000), previous === null ? 0 : previous + 1)
   // A file that existed has its folder and its alias links already: no syscalls spent on them.
-  if (previous === null) mkdirSync(dirname(file), { recursive: true })
+  if (previous === null) makeFolder(dirname(file))
   const encoded = SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) }))
   if (previous !== null) for (const copy of encoded) removeIfPresent(copy.file)
   replaceFile(file, bytes, seconds)
