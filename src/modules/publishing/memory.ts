@@ -13,13 +13,11 @@ export interface CachedArtifact {
   contentType: string
   mtimeMs: number
   size: number
-  checkedAt: number
+  /** The file's inode: a new version arrives by rename, so it always has a new one. */
+  ino: number
 }
 
-/** How long a cached artifact is trusted before one `stat` checks it against the disk (another process may write). */
-const TRUST_MS = 1_000
-
-function readFromDisk(file: string): { bytes: Uint8Array<ArrayBuffer>; mtimeMs: number } | null {
+function readFromDisk(file: string): { bytes: Uint8Array<ArrayBuffer>; mtimeMs: number; ino: number } | null {
   let fd: number
   try {
     fd = openSync(file, 'r')
@@ -29,7 +27,7 @@ function readFromDisk(file: string): { bytes: Uint8Array<ArrayBuffer>; mtimeMs: 
   try {
     // One descriptor for stat and read: a rename in between cannot pair old validators with new bytes.
     const stat = fstatSync(fd)
-    return stat.isFile() ? { bytes: readFileSync(fd), mtimeMs: stat.mtimeMs } : null
+    return stat.isFile() ? { bytes: readFileSync(fd), mtimeMs: stat.mtimeMs, ino: stat.ino } : null
   } finally {
     closeSync(fd)
   }
@@ -37,16 +35,17 @@ function readFromDisk(file: string): { bytes: Uint8Array<ArrayBuffer>; mtimeMs: 
 
 /**
  * The artifacts the API has served, in memory, with Caddy's validators for the same file
- * (mtime seconds + size), so a client can revalidate against either. The renderer of this
- * process puts every new version in as it writes it; a version written by another process (a
- * CLI rebuild) is noticed by a `stat` at most once a second. Bounded by `budgetBytes`: the
- * oldest entries go first.
+ * (mtime seconds + size), so a client can revalidate against either. Each read checks the entry
+ * with one `stat` (inode, mtime, size) instead of opening and reading the file, so a version
+ * written by another process (a CLI command, a rebuild) is served at once; the renderer of this
+ * process puts every new version in as it writes it. Bounded by `budgetBytes`: the oldest
+ * entries go first.
  */
 export function createArtifactCache(cacheDir: string, budgetBytes = 64 * 1024 * 1024) {
   const entries = new Map<string, CachedArtifact>()
   let used = 0
 
-  const entryOf = (path: string, bytes: Uint8Array<ArrayBuffer>, mtimeMs: number, now: number): CachedArtifact => {
+  const entryOf = (path: string, bytes: Uint8Array<ArrayBuffer>, mtimeMs: number, ino: number): CachedArtifact => {
     const seconds = Math.floor(mtimeMs / 1000) * 1000
     return {
       bytes,
@@ -56,7 +55,7 @@ export function createArtifactCache(cacheDir: string, budgetBytes = 64 * 1024 * 
       contentType: contentTypeOf(path),
       mtimeMs,
       size: bytes.length,
-      checkedAt: now,
+      ino,
     }
   }
 
@@ -75,38 +74,26 @@ export function createArtifactCache(cacheDir: string, budgetBytes = 64 * 1024 * 
     used += entry.size
   }
 
-  function load(path: string, now: number): CachedArtifact | null {
+  function load(path: string): CachedArtifact | null {
     const found = readFromDisk(join(cacheDir, path))
     if (!found) return null
-    const entry = entryOf(path, found.bytes, found.mtimeMs, now)
+    const entry = entryOf(path, found.bytes, found.mtimeMs, found.ino)
     put(path, entry)
     return entry
   }
 
   return {
     /** The artifact at this CACHE_DIR-relative file, or null when there is none. */
-    get(path: string, now = Date.now()): CachedArtifact | null {
+    get(path: string): CachedArtifact | null {
       const entry = entries.get(path)
-      if (!entry) return load(path, now)
-      if (now - entry.checkedAt < TRUST_MS) return entry
-      try {
-        const stat = statSync(join(cacheDir, path))
-        if (stat.mtimeMs === entry.mtimeMs && stat.size === entry.size) {
-          entry.checkedAt = now
-          return entry
-        }
-      } catch {
-        drop(path)
-        return null
-      }
-      return load(path, now)
+      if (!entry) return load(path)
+      const stat = statSync(join(cacheDir, path), { throwIfNoEntry: false })
+      if (stat && stat.ino === entry.ino && stat.mtimeMs === entry.mtimeMs && stat.size === entry.size) return entry
+      drop(path)
+      return stat ? load(path) : null
     },
-    /** The renderer wrote a new version: served at once, without reading it back (only if already cached). */
-    written(paths: readonly string[], bytes: Uint8Array<ArrayBuffer>, mtimeMs: number): void {
-      const now = Date.now()
-      for (const path of paths) if (entries.has(path)) put(path, entryOf(path, bytes, mtimeMs, now))
-    },
-    removed(paths: readonly string[]): void {
+    /** The renderer replaced or removed these files: their entries go now, the next read takes the disk's. */
+    changed(paths: readonly string[]): void {
       for (const path of paths) drop(path)
     },
   }

@@ -285,14 +285,14 @@ export function createPublisher(deps: PublisherDeps) {
     const aliases = target ? aliasesOf(target) : []
     if (content === null) {
       const outcome = removeArtifact(deps.cacheDir, job.path, aliases)
-      deps.cache.removed([job.path, ...aliases])
+      deps.cache.changed([job.path, ...aliases])
       return { outcome, hash: null }
     }
     const bytes = Buffer.from(content)
     const hash = contentEtag(bytes)
     if (hash === known && artifactPresent(deps.cacheDir, job.path)) return { outcome: 'unchanged', hash }
-    const mtimeMs = writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
-    deps.cache.written([job.path, ...aliases], bytes, mtimeMs)
+    writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
+    deps.cache.changed([job.path, ...aliases])
     return { outcome: 'written', hash }
   }
 
