@@ -1,4 +1,7 @@
+import { Parser } from 'htmlparser2'
 import sanitizeHtml from 'sanitize-html'
+import { invalidField } from './errors.ts'
+import { isSafeId } from './safe-id.ts'
 
 const MEDIA_SCHEMES = ['http', 'https', 'data', 'blob']
 
@@ -6,7 +9,9 @@ const MEDIA_SCHEMES = ['http', 'https', 'data', 'blob']
  * The allow-list every stored `contentHtml` passes through (sanitize-html, not hand-written
  * regexes): the semantic tags of spec §2.2, no scripts, styles, event handlers or `javascript:`
  * URLs. Media keep unusual schemes (blob:, data:) on purpose so the SEO gate can name them as
- * broken media instead of the sanitizer silently leaving a hole.
+ * broken media instead of the sanitizer silently leaving a hole. No `name` attributes and only
+ * safe, non-clobbering ids (DOM clobbering); no iframe `allow` (an embed gets no camera, clipboard
+ * or payment permissions from the page).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -29,13 +34,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     '*': ['id', 'class', 'lang', 'dir', 'title', 'role', 'aria-label', 'aria-hidden', 'aria-describedby'],
-    a: ['href', 'name', 'target', 'rel', 'hreflang'],
+    a: ['href', 'target', 'rel', 'hreflang'],
     img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
     source: ['src', 'srcset', 'sizes', 'type', 'media'],
     video: ['src', 'poster', 'controls', 'width', 'height', 'preload', 'muted', 'loop', 'playsinline'],
     audio: ['src', 'controls', 'preload', 'loop', 'muted'],
     track: ['src', 'kind', 'srclang', 'label', 'default'],
-    iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
+    iframe: ['src', 'width', 'height', 'allowfullscreen', 'loading', 'referrerpolicy'],
     ol: ['start', 'reversed', 'type'],
     td: ['colspan', 'rowspan', 'headers'],
     th: ['colspan', 'rowspan', 'headers', 'scope'],
@@ -50,6 +55,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // Links that open a new tab must not hand the opener to the target page.
     a: (tagName, attribs) =>
       attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: mergeRel(attribs.rel, 'noopener') } } : { tagName, attribs },
+    // Values arrive decoded: `&quot;&gt;` is already `">` here, so an encoded payload is judged as what it is.
+    '*': (tagName, attribs) => {
+      if (attribs.id === undefined || isSafeId(attribs.id)) return { tagName, attribs }
+      const { id: _dropped, ...rest } = attribs
+      return { tagName, attribs: rest }
+    },
   },
 }
 
@@ -59,4 +70,27 @@ function mergeRel(rel: string | undefined, add: string): string {
   return [...tokens].join(' ')
 }
 
-export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, OPTIONS)
+/** Deeper than any real article; sanitize-html's cost grows faster than linearly with depth (100,000 took 5 s). */
+export const MAX_NESTING = 256
+
+/** The deepest element nesting of `html` as an HTML parser sees it, in one linear tokenizer pass. */
+export function nestingDepth(html: string): number {
+  let depth = 0
+  let deepest = 0
+  const parser = new Parser({
+    onopentag() {
+      deepest = Math.max(deepest, ++depth)
+    },
+    onclosetag() {
+      depth -= 1
+    },
+  })
+  parser.end(html)
+  return deepest
+}
+
+/** The stored form of `contentHtml`; a body nested deeper than MAX_NESTING is refused naming the field. */
+export function sanitizeContentHtml(html: string): string {
+  if (nestingDepth(html) > MAX_NESTING) throw invalidField('contentHtml', `elements nested deeper than ${MAX_NESTING} levels`)
+  return sanitizeHtml(html, OPTIONS)
+}
