@@ -4,6 +4,8 @@ import { invalidField } from './errors.ts'
 import { isSafeId } from './safe-id.ts'
 
 const MEDIA_SCHEMES = ['http', 'https', 'data', 'blob']
+/** The only hosts an embedded player (iframe) may come from. */
+export const IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']
 
 /**
  * The allow-list every stored `contentHtml` passes through (sanitize-html, not hand-written
@@ -50,7 +52,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: MEDIA_SCHEMES, source: MEDIA_SCHEMES, video: MEDIA_SCHEMES, audio: MEDIA_SCHEMES },
   allowProtocolRelative: true,
-  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
+  allowedIframeHostnames: IFRAME_HOSTS,
   transformTags: {
     // Links that open a new tab must not hand the opener to the target page.
     a: (tagName, attribs) =>

@@ -2,13 +2,17 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { webhookAttempts, webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import { formatTime } from '../../shared/time.ts'
+import { pinnedUrl, resolveReceiver } from './address.ts'
 import { cancelPending } from './receivers.ts'
 import type { ClaimedDelivery } from './queue.ts'
 import { judge, type Verdict } from './retry-policy.ts'
 import { sign } from './sign.ts'
 
-/** How much of a receiver's answer the delivery log keeps. */
-export const RESPONSE_LIMIT = 1024
+/**
+ * How much of a receiver's answer the delivery log keeps: a status excerpt to tell "ok" from an
+ * error page, not a copy of whatever the receiver (or a host it was pointed at) sends back.
+ */
+export const RESPONSE_LIMIT = 200
 export const USER_AGENT = 'Folio-Webhooks/1'
 
 export interface AttemptResult {
@@ -33,7 +37,8 @@ async function readCapped(response: Response, limit: number): Promise<string> {
   }
   if (size > limit) await reader.cancel().catch(() => undefined)
   const bytes = Buffer.concat(chunks).subarray(0, limit)
-  return new TextDecoder().decode(bytes) + (size > limit ? '…' : '')
+  // Printable text only: controls and escape sequences never reach a terminal running `cli webhook log`.
+  return new TextDecoder().decode(bytes).replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ') + (size > limit ? '…' : '')
 }
 
 const reasonOf = (error: unknown, timeoutMs: number): string => {
@@ -42,14 +47,29 @@ const reasonOf = (error: unknown, timeoutMs: number): string => {
   return `request failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500)
 }
 
-/** One POST of a delivery, signed afresh (a retry hours later still passes the receiver's tolerance). */
-export async function send(delivery: ClaimedDelivery, timeoutMs: number, now: Date = new Date()): Promise<AttemptResult> {
+export interface SendOptions {
+  webhookTimeoutMs: number
+  webhookAllowPrivate: boolean
+}
+
+/**
+ * One POST of a delivery, signed afresh (a retry hours later still passes the receiver's tolerance).
+ * The host is resolved and vetted first, and the connection goes to that very address, so a DNS
+ * answer that changes between the check and the request (rebinding) cannot redirect it.
+ */
+export async function send(delivery: ClaimedDelivery, options: SendOptions, now: Date = new Date()): Promise<AttemptResult> {
+  const timeoutMs = options.webhookTimeoutMs
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
   try {
-    const response = await fetch(delivery.url, {
+    const url = new URL(delivery.url)
+    const target = await resolveReceiver(url, options.webhookAllowPrivate)
+    const response = await fetch(pinnedUrl(url, target), {
       method: 'POST',
+      // TLS still checks the certificate against the receiver's name, not the address.
+      tls: { serverName: url.hostname },
       headers: {
+        Host: url.host,
         'Content-Type': 'application/json',
         'User-Agent': USER_AGENT,
         'X-Folio-Event': delivery.event,
