@@ -27,7 +27,10 @@ const MAPPED_PREFIX = 0xffffn << 32n
 
 /** Parses an IP literal (IPv6 with or without brackets or zone); null for anything else. */
 export function parseIp(text: string): Ip | null {
-  const bare = text.trim().replace(/^\[|\]$/g, '').split('%')[0]!
+  const bare = text
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
   const family = isIP(bare)
   if (family === 4) return { family: 4, value: v4Value(bare) }
   if (family !== 6) return null

@@ -75,24 +75,34 @@ function mergeRel(rel: string | undefined, add: string): string {
 /** Deeper than any real article; sanitize-html's cost grows faster than linearly with depth (100,000 took 5 s). */
 export const MAX_NESTING = 256
 
-/** The deepest element nesting of `html` as an HTML parser sees it, in one linear tokenizer pass. */
-export function nestingDepth(html: string): number {
+const TOO_DEEP = new Error('nested too deep')
+
+/**
+ * Whether `html` nests elements deeper than `limit` as sanitize-html's parser sees them. One
+ * tokenizer pass that stops at the first element past the limit, so the parser's own stack never
+ * grows beyond it (htmlparser2 keeps open elements with `unshift`, quadratic on deep input).
+ */
+export function nestedDeeperThan(html: string, limit: number): boolean {
   let depth = 0
-  let deepest = 0
   const parser = new Parser({
     onopentag() {
-      deepest = Math.max(deepest, ++depth)
+      if (++depth > limit) throw TOO_DEEP
     },
     onclosetag() {
       depth -= 1
     },
   })
-  parser.end(html)
-  return deepest
+  try {
+    parser.end(html)
+    return false
+  } catch (error) {
+    if (error === TOO_DEEP) return true
+    throw error
+  }
 }
 
 /** The stored form of `contentHtml`; a body nested deeper than MAX_NESTING is refused naming the field. */
 export function sanitizeContentHtml(html: string): string {
-  if (nestingDepth(html) > MAX_NESTING) throw invalidField('contentHtml', `elements nested deeper than ${MAX_NESTING} levels`)
+  if (nestedDeeperThan(html, MAX_NESTING)) throw invalidField('contentHtml', `elements nested deeper than ${MAX_NESTING} levels`)
   return sanitizeHtml(html, OPTIONS)
 }

@@ -30,8 +30,7 @@ export function linkFault(raw: string): string | null {
   const value = raw.trim()
   if (HIDDEN.test(value)) return 'contains control, format or whitespace characters'
   const url = parseUrl(value)
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')
-    return 'expected an absolute http(s) URL'
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return 'expected an absolute http(s) URL'
   return null
 }
 

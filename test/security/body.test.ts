@@ -3,7 +3,7 @@ import { Parser } from 'htmlparser2'
 import corpus from './corpus/html.json'
 import { prepareContent } from '../../src/modules/posts/content.ts'
 import { toc } from '../../src/modules/seo/index.ts'
-import { MAX_NESTING, nestingDepth, sanitizeContentHtml } from '../../src/shared/sanitize.ts'
+import { MAX_NESTING, nestedDeeperThan, sanitizeContentHtml } from '../../src/shared/sanitize.ts'
 import { isSafeId } from '../../src/shared/safe-id.ts'
 import { ValidationFailed } from '../../src/shared/errors.ts'
 
@@ -66,9 +66,11 @@ describe('derived fields (item 12)', () => {
 })
 
 describe('nesting (item 10)', () => {
-  test('depth is measured as the parser sees it, in one pass', () => {
-    expect(nestingDepth('<div><p>a<p>b</div><br><img>')).toBe(2)
-    expect(nestingDepth('<div>'.repeat(100_000))).toBe(100_000)
+  test('depth is measured as the parser sees it: implied ends and void elements close', () => {
+    expect(nestedDeeperThan('<div><p>a<p>b</div><br><img>', 2)).toBe(false)
+    expect(nestedDeeperThan('<div><p>a<p>b</div><br><img>', 1)).toBe(true)
+    expect(nestedDeeperThan('<p>'.repeat(100_000), 1)).toBe(false)
+    expect(nestedDeeperThan('<div>'.repeat(100_000), MAX_NESTING)).toBe(true)
   })
   test('a body nested deeper than the bound is refused naming contentHtml', () => {
     expect(() => sanitizeContentHtml('<div>'.repeat(MAX_NESTING) + 'ok')).not.toThrow()
