@@ -7,9 +7,11 @@ import { invalidField } from './errors.ts'
  *
  * Browsers drop tabs and newlines anywhere in a URL and controls/spaces at its ends before they
  * read the scheme, so `java\tscript:` and `\u0001javascript:` run as scripts; format characters
- * (zero-width, bidi overrides) hide what a URL says. A stored URL holds none of them.
+ * (zero-width, bidi overrides) hide what a URL says. A stored URL holds none of them, nor `"<>\``,
+ * which a valid URL always percent-encodes: a URL pasted into a double-quoted attribute stays in it.
  */
-const HIDDEN = /[\u0000-\u001f\u007f-\u009f\s\p{Cf}]/u
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\s\p{Cf}"<>`]/u
+const HIDDEN_FAULT = 'contains control, format, whitespace or quote characters'
 
 /** Schemes a browser fetches without a network request, or runs (catalogue: never `data: blob: file: javascript:`). */
 const NEVER_SERVED = new Set(['data:', 'blob:', 'file:', 'javascript:'])
@@ -28,7 +30,7 @@ export function parseUrl(href: string, base?: string): URL | null {
 /** Why `raw` is no usable link (an absolute http(s) URL), or null when it is one. */
 export function linkFault(raw: string): string | null {
   const value = raw.trim()
-  if (HIDDEN.test(value)) return 'contains control, format or whitespace characters'
+  if (HIDDEN.test(value)) return HIDDEN_FAULT
   const url = parseUrl(value)
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return 'expected an absolute http(s) URL'
   return null
@@ -50,7 +52,7 @@ export function resolveMediaUrl(raw: string, siteUrl: string): URL | null {
 export function mediaFault(raw: string, siteUrl: string): string | null {
   const trimmed = raw.trim()
   if (trimmed === '') return 'empty'
-  if (HIDDEN.test(trimmed)) return 'contains control, format or whitespace characters'
+  if (HIDDEN.test(trimmed)) return HIDDEN_FAULT
   const url = resolveMediaUrl(trimmed, siteUrl)
   if (!url) return 'expected an https URL, //host/path or /path'
   if (NEVER_SERVED.has(url.protocol)) return `${url.protocol} URLs are never served`
