@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import urls from './corpus/urls.json'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startCaddy } from '../support/caddy.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { SECRET, startReceiver, TEST_ENV, waitForLog } from '../webhooks/receiver.ts'
 
@@ -143,5 +144,26 @@ describe('headers and caches (item 14)', () => {
     expect(resources.headers.get('cache-control')).toBe('private, no-store')
     const anonymous = await folio.call('GET', '/api/v1/blog/categories')
     expect(anonymous.headers.get('cache-control')).toBe('public, no-cache')
+  })
+})
+
+describe('Caddy in front (item 14)', () => {
+  test('answers served from disk and proxied ones carry the same security headers, once', async () => {
+    await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
+    const caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })
+    try {
+      for (const path of ['/api/v1/blog/categories', '/api/v1/blog/posts?keywords=static', '/api/admin/blog/webhooks']) {
+        const answer = await fetch(`${caddy.url}${path}`)
+        expect([path, answer.headers.get('x-content-type-options'), answer.headers.get('referrer-policy')]).toEqual([
+          path,
+          'nosniff',
+          'strict-origin-when-cross-origin',
+        ])
+      }
+      // From disk: Caddy's file server answered (its ETag), not the API.
+      expect((await fetch(`${caddy.url}/api/v1/blog/categories`)).headers.get('x-request-id')).toBeNull()
+    } finally {
+      await caddy.stop()
+    }
   })
 })
