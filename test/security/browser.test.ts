@@ -79,8 +79,10 @@ afterAll(async () => {
 
 describe('in Chromium, nothing the API returns runs a payload (items 11 and 12)', () => {
   test('hostile author links are refused; a published hostile body, its toc and the author box run nothing', async () => {
-    const save = (body: Record<string, unknown>) => folio.call('POST', '/api/v1/blog/authors/save', { token, body: { language: 'en', ...body } })
-    for (const url of urls.links.refused) expect((await save({ name: 'Mallory', socialLinks: JSON.stringify({ x: url }) })).status).toBe(400)
+    const save = (body: Record<string, unknown>) =>
+      folio.call('POST', '/api/v1/blog/authors/save', { token, body: { language: 'en', ...body } })
+    for (const url of urls.links.refused)
+      expect((await save({ name: 'Mallory', socialLinks: JSON.stringify({ x: url }) })).status).toBe(400)
     for (const url of urls.media['https site'].clauses['never data: blob: file: javascript:'].refused)
       expect((await save({ name: 'Mallory', avatar: url })).status).toBe(400)
     const taxonomy = await seedTaxonomy(folio, token)
@@ -96,9 +98,7 @@ describe('in Chromium, nothing the API returns runs a payload (items 11 and 12)'
     expect(author.body.code).toBe('0000')
     // Media the gate can serve, so the hostile body publishes; in the page every image fails to
     // load (requests are aborted), which is what would fire an onerror handler left behind.
-    const body = corpus
-      .join('\n')
-      .replace(/\/media\/[ab]\.png|(?<=src=)x|(?<=src=")x(?=")/g, image)
+    const body = corpus.join('\n').replace(/\/media\/[ab]\.png|(?<=src=)x|(?<=src=")x(?=")/g, image)
     const published = await publishNewPost(
       folio,
       token,

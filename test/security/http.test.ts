@@ -34,7 +34,13 @@ describe('every URL field of every write passes the shared rule (item 11)', () =
     }
   })
   test('author avatar: the media rule, including that an object under MEDIA_URL exists', async () => {
-    for (const avatar of ['javascript:alert(1)', 'java\tscript:alert(1)', 'data:image/png;base64,AA', 'https://127.0.0.1/a.png', '/media/none.png']) {
+    for (const avatar of [
+      'javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:image/png;base64,AA',
+      'https://127.0.0.1/a.png',
+      '/media/none.png',
+    ]) {
       const answer = await post('/api/v1/blog/authors/save', { name: 'Mallory', language: 'en', avatar })
       expect([avatar, answer.status, fieldsOf(answer)]).toEqual([avatar, 400, ['avatar']])
     }
@@ -91,13 +97,21 @@ describe('contentHtml (items 10 and 12)', () => {
     const summary = 'Tags like <img src=x onerror=alert(1)> stay text & are shown as written.'
     await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId, { summary }))
     const rss = await (await fetch(`${folio.url}/api/v1/blog/rss.xml?language=en`)).text()
-    expect(rss).toContain('<description>Tags like &amp;lt;img src=x onerror=alert(1)&amp;gt; stay text &amp;amp; are shown as written.</description>')
+    expect(rss).toContain(
+      '<description>Tags like &amp;lt;img src=x onerror=alert(1)&amp;gt; stay text &amp;amp; are shown as written.</description>',
+    )
   })
 })
 
 describe('webhook receivers must be public (item 13)', () => {
   test('loopback, private and link-local receivers are refused at save', async () => {
-    for (const url of ['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://169.254.169.254/', 'http://[::1]/x', 'http://10.0.0.1/']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://localhost/hook',
+      'http://169.254.169.254/',
+      'http://[::1]/x',
+      'http://10.0.0.1/',
+    ]) {
       const answer = await post('/api/admin/blog/webhooks/save', { url, secret: SECRET, events: ['blog.*'] })
       expect([url, answer.status, fieldsOf(answer)]).toEqual([url, 400, ['url']])
       expect(answer.body.message).toContain('WEBHOOK_ALLOW_PRIVATE=1')

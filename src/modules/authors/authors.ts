@@ -30,7 +30,9 @@ const SOCIAL_LINKS_SHAPE = 'must be a JSON object of name to link, or an array o
 /** The links of `socialLinks` (a JSON string, spec §2.7): `{"name": url}`, `[url]` or `[{"label", "url"}]`. */
 function socialLinkUrls(parsed: unknown): unknown[] | null {
   if (Array.isArray(parsed))
-    return parsed.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { url?: unknown }).url : item))
+    return parsed.map((item) =>
+      item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { url?: unknown }).url : item,
+    )
   if (parsed !== null && typeof parsed === 'object') return Object.values(parsed)
   return null
 }

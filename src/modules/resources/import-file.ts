@@ -125,7 +125,11 @@ export function parseImportFile(name: string, text: string, siteUrl: string): Im
   // Icons follow the shared media rule (src/shared/url-rule.ts); the store lookup is left to the reader's 404.
   for (const [i, category] of (file.categories ?? []).entries()) {
     const fault = category.iconUrl?.trim() ? mediaFault(category.iconUrl, siteUrl) : null
-    if (fault) faults.set(`categories[${i}].iconUrl`, `categories[${i}].iconUrl: not a usable media URL: ${fault} (code ${JSON.stringify(category.code)})`)
+    if (fault)
+      faults.set(
+        `categories[${i}].iconUrl`,
+        `categories[${i}].iconUrl: not a usable media URL: ${fault} (code ${JSON.stringify(category.code)})`,
+      )
   }
   if (faults.size) throw new ImportRefused(name, [...faults.values()])
   return file
