@@ -27,7 +27,7 @@ export const toAuthorRes = (row: AuthorRow, postCount: number | null): AuthorRes
 
 const SOCIAL_LINKS_SHAPE = 'must be a JSON object of name to link, or an array of links or of {"label", "url"} objects'
 
-/** The links of `socialLinks` (a JSON string, spec §2.7): `{"name": url}`, `[url]` or `[{"label", "url"}]`. */
+/** The links of `socialLinks` (spec: "JSON string of public links"): `{"name": url}`, `[url]` or `[{"label", "url"}]`. */
 function socialLinkUrls(parsed: unknown): unknown[] | null {
   if (Array.isArray(parsed))
     return parsed.map((item) =>

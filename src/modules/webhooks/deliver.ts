@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { webhookAttempts, webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
+import { parseIp } from '../../shared/ip.ts'
 import { formatTime } from '../../shared/time.ts'
 import { pinnedUrl, resolveReceiver } from './address.ts'
 import { cancelPending } from './receivers.ts'
@@ -47,6 +48,10 @@ const reasonOf = (error: unknown, timeoutMs: number): string => {
   return `request failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500)
 }
 
+/** Rejects with the signal's reason once it fires: a DNS lookup gets the same deadline as the request. */
+const aborted = (signal: AbortSignal) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+
 export interface SendOptions {
   webhookTimeoutMs: number
   webhookAllowPrivate: boolean
@@ -63,11 +68,12 @@ export async function send(delivery: ClaimedDelivery, options: SendOptions, now:
   const elapsed = () => Math.round(performance.now() - started)
   try {
     const url = new URL(delivery.url)
-    const target = await resolveReceiver(url, options.webhookAllowPrivate)
+    const signal = AbortSignal.timeout(timeoutMs)
+    const target = await Promise.race([resolveReceiver(url, options.webhookAllowPrivate), aborted(signal)])
     const response = await fetch(pinnedUrl(url, target), {
       method: 'POST',
       // TLS still checks the certificate against the receiver's name, not the address.
-      tls: { serverName: url.hostname },
+      tls: parseIp(url.hostname) ? undefined : { serverName: url.hostname },
       headers: {
         Host: url.host,
         'Content-Type': 'application/json',
@@ -79,7 +85,7 @@ export async function send(delivery: ClaimedDelivery, options: SendOptions, now:
       body: delivery.payload,
       // A redirect is an answer, not a delivery: following it could send the signed body elsewhere.
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     })
     const body = await readCapped(response, RESPONSE_LIMIT)
     const ok = response.status >= 200 && response.status < 300
