@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import corpus from './corpus/addresses.json'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
 import { clientIp } from '../../src/http/server.ts'
 import { privateAddressReason, receiverHostFault, resolveReceiver } from '../../src/modules/webhooks/address.ts'
@@ -47,5 +50,70 @@ describe('X-Forwarded-For is believed only from TRUSTED_PROXIES', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/^TRUSTED_PROXIES: /)
     expect(() => loadConfig({ TRUSTED_PROXIES: 'caddy' })).toThrow(/^TRUSTED_PROXIES: /)
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(/^WEBHOOK_ALLOW_PRIVATE: /)
+  })
+})
+
+const DELIVER = resolve(import.meta.dir, '../../src/modules/webhooks/deliver.ts')
+
+describe('a delivery connects to the vetted address and still checks TLS against the name', () => {
+  test('https receiver named localhost, pinned to 127.0.0.1: certificate checked against the name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-tls-'))
+    const openssl = Bun.spawnSync(
+      [
+        'openssl',
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+      ].concat(['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')]),
+      { stderr: 'ignore' },
+    )
+    expect(openssl.exitCode).toBe(0)
+    const cert = readFileSync(join(dir, 'cert.pem'), 'utf8')
+    const seen: string[] = []
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      tls: { cert, key: readFileSync(join(dir, 'key.pem'), 'utf8') },
+      fetch: (request) => {
+        seen.push(request.headers.get('host') ?? '')
+        return new Response('ok\u001b[31m')
+      },
+    })
+    const delivery = {
+      id: 1,
+      receiverId: 1,
+      url: `https://localhost:${server.port}/hook`,
+      secret: 's',
+      event: 'e',
+      payload: '{}',
+      attempts: 0,
+    }
+    // A worker process that trusts the test certificate, as an operator's CA bundle would.
+    const sendFrom = async (allowPrivate: boolean) => {
+      const script = `import { send } from ${JSON.stringify(DELIVER)}
+        console.log(JSON.stringify(await send(${JSON.stringify(delivery)}, { webhookTimeoutMs: 5000, webhookAllowPrivate: ${allowPrivate} })))`
+      const child = Bun.spawn([process.execPath, '-e', script], {
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') },
+        stdout: 'pipe',
+      })
+      return JSON.parse(await new Response(child.stdout).text())
+    }
+    try {
+      expect(await sendFrom(true)).toMatchObject({ httpStatus: 200, response: 'ok [31m', failureReason: null })
+      expect(seen).toEqual([`localhost:${server.port}`])
+      expect((await sendFrom(false)).failureReason).toContain('localhost is this machine')
+      expect(seen).toHaveLength(1)
+    } finally {
+      server.stop(true)
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -49,8 +49,12 @@ const reasonOf = (error: unknown, timeoutMs: number): string => {
 }
 
 /** Rejects with the signal's reason once it fires: a DNS lookup gets the same deadline as the request. */
-const aborted = (signal: AbortSignal) =>
-  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+function aborted(signal: AbortSignal): Promise<never> {
+  const deadline = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+  // The timer fires after every delivery; once the race is decided, that rejection is nobody's.
+  deadline.catch(() => undefined)
+  return deadline
+}
 
 export interface SendOptions {
   webhookTimeoutMs: number
