@@ -82,7 +82,7 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     log,
     maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
     maxUploadBytes: config.maxUploadBytes,
-    trustProxy: config.trustProxy,
+    trustedProxies: config.trustProxy ? config.trustedProxies : null,
   })
   const close = async () => {
     await publishing.publisher.stop()

@@ -163,7 +163,7 @@ describe('reads through Caddy', () => {
       headers: { authorization: `Bearer ${stack.token}` },
     })
     expect(response.status).toBe(200)
-    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
     expect(response.headers.get('etag')).toBeNull()
     const anonymous = await stack.viaCaddy(`${B}/posts/delete?id=${post.id}`)
     expect(anonymous.status).toBe(401)

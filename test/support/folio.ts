@@ -93,6 +93,8 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
     LOG_LEVEL: 'info',
     // Suites make hundreds of calls a minute from one IP; the rate-limit test sets its own.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Test receivers listen on loopback; test/security/webhooks.test.ts sets 0 to check the refusal.
+    WEBHOOK_ALLOW_PRIVATE: '1',
     ...env,
   }
   let child: Subprocess<'ignore', 'pipe', 'pipe'>

@@ -4,8 +4,8 @@ import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
 import { settings } from '../../db/schema/index.ts'
 import { LIMITS, optText } from '../../http/schema.ts'
-import { invalidField } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
+import { checkMedia } from '../../shared/url-rule.ts'
 
 /**
  * `BlogPublicationSettingsRes` (spec §2.11) plus the public site's display fields (name,
@@ -58,8 +58,7 @@ export function publicationSettings(db: Queryable): PublicationSettings {
 /** Sets the fields that were sent; an absent field keeps its value. */
 export async function savePublicationSettings(ctx: Ctx, req: PublicationSettingsReq): Promise<PublicationSettings> {
   const iconUrl = req.iconUrl?.trim()
-  if (iconUrl && !/^(https?:)?\/\//i.test(iconUrl) && !iconUrl.startsWith('/'))
-    throw invalidField('iconUrl', 'expected an http(s) URL or a site path')
+  await checkMedia('iconUrl', iconUrl, ctx.config, ctx.mediaExists)
   await ctx.changes.write(ctx.db, (tx, record) => {
     const updatedAt = formatTime(ctx.clock())
     for (const [field, key] of Object.entries(KEYS) as [keyof PublicationSettings, string][]) {

@@ -4,7 +4,7 @@ import type { Logger } from '../../shared/log.ts'
 import { recordAttempt, send } from './deliver.ts'
 import { claimDue, nextDueAt, type ClaimedDelivery } from './queue.ts'
 
-export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs'>
+export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate'>
 
 /** Deliveries sent at once; bounds memory and sockets whatever the backlog. */
 export const BATCH_SIZE = 32
@@ -45,7 +45,7 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
     })
 
   async function deliver(delivery: ClaimedDelivery) {
-    const result = await send(delivery, config.webhookTimeoutMs)
+    const result = await send(delivery, config)
     const verdict = recordAttempt(db, delivery, result, config.webhookRetryDelaysMs, new Date())
     const fields = { deliveryId: delivery.id, event: delivery.event, httpStatus: result.httpStatus, durationMs: result.durationMs }
     if (verdict.kind === 'delivered') log.debug('webhook delivered', fields)
