@@ -47,3 +47,6 @@ export class Forbidden extends DomainError {
     super('FORBIDDEN', 403, `This token lacks the scope ${scope}.`, { requiredScope: scope })
   }
 }
+
+/** Why the service (or a CLI command) cannot start: printed as one line, never a stack trace. */
+export class StartupError extends Error {}
