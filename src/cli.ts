@@ -1,13 +1,14 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
 import { compose } from './main.ts'
+import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
 import { createLogger } from './shared/log.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
-import { DomainError } from './shared/errors.ts'
+import { DomainError, StartupError } from './shared/errors.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
 type Command = (service: Service, args: string[]) => Promise<void> | void
@@ -23,7 +24,8 @@ const USAGE = `usage: npm run --silent cli -- <command>
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
   webhook redeliver ID
-  backup FILE`
+  backup FILE.tar.gz
+  restore FILE.tar.gz [--force]`
 
 class UsageError extends Error {}
 
@@ -130,12 +132,23 @@ const commands: Record<string, Command> = {
     const queued = redeliver(ctx, positiveId(args[0]))
     console.log(`queued delivery ${queued.id} (redelivery of ${queued.redeliveryOf})`)
   },
-  backup: ({ ctx }, args) => {
-    if (!args[0]) throw new UsageError('backup needs a FILE')
-    // VACUUM INTO writes a consistent snapshot while the service keeps running (WAL readers are not blocked).
-    ctx.db.$client.prepare('VACUUM INTO ?').run(args[0])
-    console.log(`database copied to ${args[0]}`)
+  backup: async ({ ctx }, args) => {
+    if (!args[0]) throw new UsageError('backup needs a FILE.tar.gz')
+    console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
   },
+  // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
+  restore: async ({ publisher }) => {
+    const stats = await publisher.rebuild()
+    console.log(`rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed`)
+  },
+}
+
+async function restore(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = options(args, { force: { type: 'boolean' } })
+  if (!positionals[0]) throw new UsageError('restore needs a FILE.tar.gz')
+  const { manifest, replacedTo } = await restoreBackup(config, positionals[0], values.force ?? false)
+  console.log(`restored ${describeBackup(manifest, positionals[0])}`)
+  if (replacedTo) console.log(`the files that were in DATA_DIR are in ${replacedTo}`)
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -147,12 +160,14 @@ async function run(argv: string[]): Promise<number> {
   let service: Service | undefined
   try {
     const config = loadConfig()
+    // restore puts the files in place before the service opens the database.
+    if (name === 'restore') await restore(config, argv.slice(1))
     // stdout carries the command's answer (a token, a listing); logs go to stderr.
     service = await compose(config, { log: createLogger(config.logLevel, (line) => process.stderr.write(line + '\n')) })
     await commands[name]!(service, argv.slice(name.split(' ').length))
     return 0
   } catch (error) {
-    if (error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError)
+    if (error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError || error instanceof StartupError)
       console.error(`folio: ${error.message}`)
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
       console.error(`folio: ${error.message}`)
