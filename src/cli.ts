@@ -7,6 +7,7 @@ import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
+import { attemptsLabel } from './modules/webhooks/retry-policy.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
 
@@ -29,6 +30,17 @@ const USAGE = `usage: npm run --silent cli -- <command>
 
 class UsageError extends Error {}
 
+/** A line on stderr every few seconds while a long command works, so a terminal never looks hung. */
+async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  const timer = setInterval(() => console.error(`${what}: working (${Math.round((performance.now() - started) / 1000)} s)`), 2000)
+  try {
+    return await work()
+  } finally {
+    clearInterval(timer)
+  }
+}
+
 const options = <T extends ParseArgsOptionsConfig>(args: string[], spec: T) =>
   parseArgs({ args, options: spec, strict: true, allowPositionals: true })
 
@@ -45,6 +57,7 @@ const commands: Record<string, Command> = {
     console.log(token)
   },
   'token list': ({ ctx }) => {
+    console.log(['id', 'name', 'token', 'scopes', 'created', 'last used', 'state'].join('\t'))
     for (const t of listTokens(ctx.db)) {
       console.log(
         [
@@ -69,13 +82,13 @@ const commands: Record<string, Command> = {
   },
   'resources import': async ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('resources import needs a FILE.json')
-    const counts = await importResources(ctx, args[0])
+    const counts = await withProgress('resources import', () => importResources(ctx, args[0]!))
     const line = (c: Counts) => `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
   rebuild: async ({ publisher }) => {
     const started = performance.now()
-    const stats = await publisher.rebuild()
+    const stats = await withProgress('rebuild', () => publisher.rebuild())
     console.log(
       `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed in ${Math.round(performance.now() - started)} ms`,
     )
@@ -97,6 +110,7 @@ const commands: Record<string, Command> = {
     console.log(`added webhook receiver ${receiver.id}`)
   },
   'webhook list': ({ ctx }) => {
+    console.log(['id', 'url', 'events', 'state', 'secret'].join('\t'))
     for (const r of listReceivers(ctx.db)) {
       const state = r.enabled ? 'enabled' : `disabled${r.disabledReason ? ` (${r.disabledReason})` : ''}`
       console.log([r.id, r.url, r.events.join(','), state, `secret ${r.secretFingerprint}`].join('\t'))
@@ -110,6 +124,7 @@ const commands: Record<string, Command> = {
     if (values.page !== undefined && !/^[1-9]\d{0,5}$/.test(values.page))
       throw new UsageError(`--page must be a whole number from 1, got "${values.page}"`)
     const page = listDeliveries(ctx, { status, current: Number(values.page ?? 1), size: 100 })
+    console.log(['id', 'status', 'event', 'receiver', 'attempts', 'last answer', 'failure', 'next attempt', 'created'].join('\t'))
     for (const d of page.records) {
       const last = d.lastHttpStatus === null ? '-' : `HTTP ${d.lastHttpStatus}`
       console.log(
@@ -118,7 +133,7 @@ const commands: Record<string, Command> = {
           d.status,
           d.event,
           d.receiverUrl,
-          `attempts ${d.attempts}/${d.maxAttempts}`,
+          attemptsLabel(d.attempts, d.maxAttempts),
           last,
           d.failureReason ?? '',
           d.nextAttemptAt ?? '',
@@ -152,9 +167,13 @@ async function restore(config: Config, args: string[]): Promise<void> {
 }
 
 async function run(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE)
+    return 0
+  }
   const name = [`${argv[0]} ${argv[1]}`, argv[0] ?? ''].find((key) => key in commands)
   if (!name) {
-    console.error(argv.length ? `folio: unknown command "${argv.join(' ')}"\n${USAGE}` : USAGE)
+    console.error(`folio: unknown command "${argv.join(' ')}"\n${USAGE}`)
     return 2
   }
   let service: Service | undefined

@@ -13,6 +13,7 @@ import { authorRoutes } from './modules/authors/routes.ts'
 import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
+import { postEventLog } from './modules/posts/event-log.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
@@ -60,6 +61,7 @@ export async function compose(config: Config, options: { workers?: boolean; prep
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
   const wakeWebhooks = () => webhookWorker?.wake()
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
+  changes.subscribe(postEventLog(log))
 
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
