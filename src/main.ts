@@ -24,6 +24,7 @@ import { webhookOutbox } from './modules/webhooks/enqueue.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { lockDataDir, usableDir } from './operations/lock.ts'
+import { checkMediaUrl } from './operations/media-check.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
 import { createLogger, type Logger } from './shared/log.ts'
@@ -44,6 +45,7 @@ export async function compose(config: Config, options: { workers?: boolean; prep
   const mediaStore = await openMediaStore(
     config.mediaStore === 's3' ? { kind: 's3', ...config.s3 } : { kind: 'local', dataDir: config.dataDir },
   )
+  if (options.workers && 'objectUrl' in mediaStore) await checkMediaUrl(mediaStore, config.mediaUrl, config.mediaUrlCheck, log)
   const ctx: Ctx = {
     config,
     db,
