@@ -155,7 +155,7 @@ async function start(): Promise<void> {
     process.on('SIGINT', () => void stop('SIGINT'))
   } catch (error) {
     if (!(error instanceof ConfigError || error instanceof StartupError)) throw error
-    console.error(`folio: ${error.message}`)
+    console.error(`folio: ${error instanceof ConfigError ? 'invalid configuration: ' : ''}${error.message}`)
     process.exit(1)
   }
 }

@@ -90,6 +90,8 @@ describe('one instance per data folder, clear start-up failures', () => {
     const data = await refusedStart({ ...folders(), DATA_DIR: join(file, 'data') })
     expect(data.code).toBe(1)
     expect(data.lines).toEqual([`folio: DATA_DIR ${join(file, 'data')} is not usable (ENOTDIR): it must be a folder this user can write`])
+    const port = await refusedStart({ ...folders(), PORT: 'abc' })
+    expect(port.lines).toEqual(['folio: invalid configuration: PORT: expected a whole number, got "abc"'])
     const cache = await refusedStart({ ...folders(), CACHE_DIR: file })
     expect(cache.lines).toEqual([expect.stringMatching(/^folio: CACHE_DIR .* is not usable/)])
   })
