@@ -110,7 +110,8 @@ export async function restoreBackup(config: Config, file: string, force: boolean
   const staging = mkdtempSync(join(config.dataDir, '.restore-'))
   try {
     try {
-      await unpackTar({ file, cwd: staging, strict: true })
+      // Plain files and folders only: a link in a crafted archive could point outside DATA_DIR.
+      await unpackTar({ file, cwd: staging, strict: true, filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory') })
     } catch (error) {
       throw new BackupError(`${file} is not a Folio backup (cannot unpack it: ${(error as Error).message})`)
     }
