@@ -32,9 +32,8 @@ import { systemClock } from './shared/time.ts'
 
 /**
  * Everything Folio is made of, wired once: config -> db -> services -> http -> worker. Background
- * workers run only for the server (`start`), never for a CLI command; the cache is brought up to
- * date (`prepareCache`) only by the server and by `rebuild`, so other CLI commands never render
- * into a live CACHE_DIR.
+ * workers, the cache's start-up repair (`prepareCache`) and the MEDIA_URL check run only for the
+ * server (`start`), never for a CLI command: only `rebuild` and `restore` render, on purpose.
  */
 export async function compose(config: Config, options: { workers?: boolean; prepareCache?: boolean; log?: Logger } = {}) {
   const log = options.log ?? createLogger(config.logLevel)
