@@ -86,13 +86,7 @@ const commands: Record<string, Command> = {
     const line = (c: Counts) => `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
-  rebuild: async ({ publisher }) => {
-    const started = performance.now()
-    const stats = await withProgress('rebuild', () => publisher.rebuild())
-    console.log(
-      `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed in ${Math.round(performance.now() - started)} ms`,
-    )
-  },
+  rebuild: ({ publisher }) => rebuild(publisher),
   'webhook add': ({ ctx }, args) => {
     const { values } = options(args, {
       url: { type: 'string' },
@@ -152,10 +146,17 @@ const commands: Record<string, Command> = {
     console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
   },
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
-  restore: async ({ publisher }) => {
-    const stats = await publisher.rebuild()
-    console.log(`rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed`)
-  },
+  restore: ({ publisher }) => rebuild(publisher),
+}
+
+/** Every artifact rendered again; the summary counts each one once: written, removed or unchanged. */
+async function rebuild(publisher: Service['publisher']): Promise<void> {
+  const started = performance.now()
+  const stats = await withProgress('rebuild', () => publisher.rebuild())
+  const unchanged = stats.rendered - stats.written - stats.removed
+  console.log(
+    `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed, ${unchanged} unchanged in ${Math.round(performance.now() - started)} ms`,
+  )
 }
 
 async function restore(config: Config, args: string[]): Promise<void> {

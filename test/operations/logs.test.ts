@@ -63,13 +63,16 @@ describe('logs an operator can use', () => {
     expect(gaveUp).toMatchObject({ level: 'error', attempts: 'attempts 2/2', final: 'give-up' })
   })
 
-  test('CLI: --help is usage on stdout, tables have header rows', async () => {
+  test('CLI: --help is usage on stdout, tables have header rows, rebuild sums up what it did', async () => {
     const help = await folio.cli('--help')
     expect(help.code).toBe(0)
     expect(help.stdout).toStartWith('usage: ')
     expect((await folio.cli('token', 'create', '--help')).stdout).toStartWith('usage: ')
     expect((await folio.cli('token', 'list')).stdout.split('\n')[0]).toBe('id\tname\ttoken\tscopes\tcreated\tlast used\tstate')
     expect((await folio.cli('webhook', 'deliveries')).stdout.split('\n')[0]).toStartWith('id\tstatus\tevent\treceiver\tattempts')
+    const rebuilt = /^rebuilt artifacts: (\d+) rendered, (\d+) written, (\d+) removed, (\d+) unchanged in \d+ ms$/m.exec((await folio.cli('rebuild')).stdout)
+    const [rendered, written, removed, unchanged] = rebuilt!.slice(1).map(Number)
+    expect(written! + removed! + unchanged!).toBe(rendered!)
     const unknown = await folio.cli('frobnicate')
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toStartWith('folio: unknown command "frobnicate"')
