@@ -103,7 +103,10 @@ function listen(config: Config) {
       hostname: config.host,
       port: config.port,
       // Until the service is composed (migrations, pending renders) callers are asked to come back.
-      fetch: () => envelopeResponse({ code: 'SERVICE_STARTING', message: 'Folio is starting; retry in a moment.', data: null }, 503, { 'retry-after': '1' }),
+      fetch: () =>
+        envelopeResponse({ code: 'SERVICE_STARTING', message: 'Folio is starting; retry in a moment.', data: null }, 503, {
+          'retry-after': '1',
+        }),
       // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
       maxRequestBodySize: config.maxUploadBytes + 2 * 1024 * 1024,
     })

@@ -1,6 +1,17 @@
 import { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { create as packTar, extract as unpackTar } from 'tar'
 import { version } from '../../package.json'
@@ -30,8 +41,7 @@ export interface BackupManifest {
   siteUrl: string
   database: { file: string; bytes: number; sha256: string }
   media:
-    | { store: 'local'; included: true; files: number; bytes: number }
-    | { store: 's3'; included: false; endpoint: string; bucket: string }
+    { store: 'local'; included: true; files: number; bytes: number } | { store: 's3'; included: false; endpoint: string; bucket: string }
 }
 
 /** Refusals a person can act on (bad file, occupied folder); printed as one line. */
@@ -67,7 +77,12 @@ export async function createBackup(config: Config, db: Db, file: string): Promis
       database: { file: DB_FILE, bytes: statSync(snapshot).size, sha256: sha256(snapshot) },
       media:
         config.mediaStore === 'local'
-          ? { store: 'local', included: true, files: mediaFiles.length, bytes: mediaFiles.reduce((sum, f) => sum + statSync(join(mediaRoot, f)).size, 0) }
+          ? {
+              store: 'local',
+              included: true,
+              files: mediaFiles.length,
+              bytes: mediaFiles.reduce((sum, f) => sum + statSync(join(mediaRoot, f)).size, 0),
+            }
           : { store: 's3', included: false, endpoint: config.s3.endpoint, bucket: config.s3.bucket },
     }
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
@@ -104,14 +119,20 @@ export async function restoreBackup(config: Config, file: string, force: boolean
   try {
     lock = lockDataDir(config.dataDir)
   } catch (error) {
-    if (error instanceof DataDirInUse) throw new BackupError(`a Folio server is running on DATA_DIR ${config.dataDir}; stop it before restoring`)
+    if (error instanceof DataDirInUse)
+      throw new BackupError(`a Folio server is running on DATA_DIR ${config.dataDir}; stop it before restoring`)
     throw error
   }
   const staging = mkdtempSync(join(config.dataDir, '.restore-'))
   try {
     try {
       // Plain files and folders only: a link in a crafted archive could point outside DATA_DIR.
-      await unpackTar({ file, cwd: staging, strict: true, filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory') })
+      await unpackTar({
+        file,
+        cwd: staging,
+        strict: true,
+        filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+      })
     } catch (error) {
       throw new BackupError(`${file} is not a Folio backup (cannot unpack it: ${(error as Error).message})`)
     }
@@ -119,7 +140,9 @@ export async function restoreBackup(config: Config, file: string, force: boolean
     const existing = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, MEDIA].filter((name) => existsSync(join(config.dataDir, name)))
     const occupied = existsSync(join(config.dataDir, DB_FILE)) || filesUnder(join(config.dataDir, MEDIA)).length > 0
     if (occupied && !force)
-      throw new BackupError(`DATA_DIR ${config.dataDir} already holds a database or media; restore into an empty folder, or pass --force to move them aside`)
+      throw new BackupError(
+        `DATA_DIR ${config.dataDir} already holds a database or media; restore into an empty folder, or pass --force to move them aside`,
+      )
     let replacedTo: string | null = null
     if (existing.length) {
       replacedTo = join(config.dataDir, `replaced-${new Date().toISOString().replace(/[:.]/g, '-')}`)

@@ -3,7 +3,10 @@ import { StartupError } from '../shared/errors.ts'
 import type { Logger } from '../shared/log.ts'
 
 /** A 1x1 PNG: the object the check writes and reads back. */
-const PROBE = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+const PROBE = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+)
 /** Content-addressed and named for what it is, so it is written once and recognised in the bucket. */
 export const PROBE_KEY = `folio-check/${contentHash(PROBE).slice(0, 32)}.png`
 const TIMEOUT_MS = 5000

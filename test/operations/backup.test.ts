@@ -16,8 +16,16 @@ function rows(dataDir: string) {
   try {
     return Object.fromEntries(
       TABLES.map((table) => {
-        const columns = (db.query(`PRAGMA table_xinfo("${table}")`).all() as { name: string; hidden: number }[]).filter((c) => c.hidden === 0)
-        return [table, db.query(`SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM "${table}"`).all().map((r) => JSON.stringify(r))]
+        const columns = (db.query(`PRAGMA table_xinfo("${table}")`).all() as { name: string; hidden: number }[]).filter(
+          (c) => c.hidden === 0,
+        )
+        return [
+          table,
+          db
+            .query(`SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM "${table}"`)
+            .all()
+            .map((r) => JSON.stringify(r)),
+        ]
       }),
     ) as Record<(typeof TABLES)[number], string[]>
   } finally {

@@ -5,7 +5,12 @@ import { startFolio, type Folio } from '../support/folio.ts'
 
 let folio: Folio
 beforeAll(async () => {
-  folio = await startFolio({ SITE_URL: 'https://blog.example.com', WEBHOOK_RETRY_DELAYS: '100ms', WEBHOOK_POLL_MS: '50', WEBHOOK_TIMEOUT_MS: '1000' })
+  folio = await startFolio({
+    SITE_URL: 'https://blog.example.com',
+    WEBHOOK_RETRY_DELAYS: '100ms',
+    WEBHOOK_POLL_MS: '50',
+    WEBHOOK_TIMEOUT_MS: '1000',
+  })
 })
 afterAll(() => folio.dispose())
 
@@ -22,7 +27,13 @@ async function line(match: (entry: Record<string, any>) => boolean) {
 describe('logs an operator can use', () => {
   test('the start line names the version, SITE_URL, media store and cache dir', async () => {
     const start = await line((e) => e.message === 'listening')
-    expect(start).toMatchObject({ level: 'info', version: expect.stringMatching(/^\d+\.\d+\.\d+/), siteUrl: 'https://blog.example.com', mediaStore: 'local', cacheDir: folio.cacheDir })
+    expect(start).toMatchObject({
+      level: 'info',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      siteUrl: 'https://blog.example.com',
+      mediaStore: 'local',
+      cacheDir: folio.cacheDir,
+    })
   })
 
   test('one access line per request, with the token name and never the token', async () => {
@@ -30,7 +41,14 @@ describe('logs an operator can use', () => {
     const answer = await folio.call('GET', '/api/v1/blog/posts/nope?language=en', { token })
     const requestId = answer.headers.get('x-request-id')
     const entry = await line((e) => e.message === 'request' && e.requestId === requestId)
-    expect(entry).toMatchObject({ level: 'info', method: 'GET', path: '/api/v1/blog/posts/nope', status: 400, code: 'BLOG_NOT_FOUND', token: 'test-blog:read+blog:write+blog:publish' })
+    expect(entry).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/api/v1/blog/posts/nope',
+      status: 400,
+      code: 'BLOG_NOT_FOUND',
+      token: 'test-blog:read+blog:write+blog:publish',
+    })
     expect(entry.durationMs).toBeNumber()
     expect(JSON.stringify(folio.logs())).not.toContain(token)
   })
@@ -58,7 +76,12 @@ describe('logs an operator can use', () => {
     const { categoryId, authorId } = await seedTaxonomy(folio, token)
     await publishNewPost(folio, token, publishablePost(categoryId, authorId))
     const failed = await line((e) => e.message === 'webhook attempt failed' && e.receiverUrl === url)
-    expect(failed).toMatchObject({ level: 'warn', receiverId: expect.any(Number), deliveryId: expect.any(Number), attempts: 'attempts 1/2' })
+    expect(failed).toMatchObject({
+      level: 'warn',
+      receiverId: expect.any(Number),
+      deliveryId: expect.any(Number),
+      attempts: 'attempts 1/2',
+    })
     const gaveUp = await line((e) => e.message === 'webhook delivery failed' && e.receiverUrl === url)
     expect(gaveUp).toMatchObject({ level: 'error', attempts: 'attempts 2/2', final: 'give-up' })
   })
@@ -70,7 +93,9 @@ describe('logs an operator can use', () => {
     expect((await folio.cli('token', 'create', '--help')).stdout).toStartWith('usage: ')
     expect((await folio.cli('token', 'list')).stdout.split('\n')[0]).toBe('id\tname\ttoken\tscopes\tcreated\tlast used\tstate')
     expect((await folio.cli('webhook', 'deliveries')).stdout.split('\n')[0]).toStartWith('id\tstatus\tevent\treceiver\tattempts')
-    const rebuilt = /^rebuilt artifacts: (\d+) rendered, (\d+) written, (\d+) removed, (\d+) unchanged in \d+ ms$/m.exec((await folio.cli('rebuild')).stdout)
+    const rebuilt = /^rebuilt artifacts: (\d+) rendered, (\d+) written, (\d+) removed, (\d+) unchanged in \d+ ms$/m.exec(
+      (await folio.cli('rebuild')).stdout,
+    )
     const [rendered, written, removed, unchanged] = rebuilt!.slice(1).map(Number)
     expect(written! + removed! + unchanged!).toBe(rendered!)
     const unknown = await folio.cli('frobnicate')

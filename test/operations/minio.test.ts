@@ -53,7 +53,9 @@ describe('MEDIA_STORE=s3 on a real MinIO: the start-up check of MEDIA_URL', () =
     expect(code).toBe(1)
     expect(stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        new RegExp(`^folio: MEDIA_URL ${minio.endpoint}/somewhere-else does not serve the objects written to bucket "folio-check-bad": GET .* answered HTTP 403`),
+        new RegExp(
+          `^folio: MEDIA_URL ${minio.endpoint}/somewhere-else does not serve the objects written to bucket "folio-check-bad": GET .* answered HTTP 403`,
+        ),
       ),
     ])
   })

@@ -33,7 +33,9 @@ describe('one instance per data folder, clear start-up failures', () => {
     try {
       const second = await refusedStart({ ...dirs, SITE_URL: 'https://other.example.com' })
       expect(second.code).toBe(1)
-      expect(second.lines).toEqual([`folio: DATA_DIR ${dirs.DATA_DIR} is in use by another running Folio (it holds ${join(dirs.DATA_DIR, 'folio.lock')}); stop that one first`])
+      expect(second.lines).toEqual([
+        `folio: DATA_DIR ${dirs.DATA_DIR} is in use by another running Folio (it holds ${join(dirs.DATA_DIR, 'folio.lock')}); stop that one first`,
+      ])
       expect((await first.call('GET', '/api/v1/blog/categories')).body.code).toBe('0000')
     } finally {
       await first.stop()
@@ -140,7 +142,11 @@ describe('one instance per data folder, clear start-up failures', () => {
         controller.close()
       },
     })
-    const inFlight = fetch(`${folio.url}/api/v1/blog/posts/check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    const inFlight = fetch(`${folio.url}/api/v1/blog/posts/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
     await Bun.sleep(200)
     folio.process().kill('SIGTERM')
     await Bun.sleep(300)

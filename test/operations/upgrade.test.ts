@@ -22,7 +22,11 @@ const fixture = (set: string) => {
 function contents(file: string) {
   const db = new Database(file, { readonly: true })
   try {
-    const tables = (db.query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`).all() as { name: string }[]).map((t) => t.name)
+    const tables = (
+      db
+        .query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`)
+        .all() as { name: string }[]
+    ).map((t) => t.name)
     const rows: Record<string, unknown[]> = {}
     for (const table of tables) {
       const columns = (db.query(`PRAGMA table_xinfo("${table}")`).all() as { name: string; hidden: number }[]).filter((c) => c.hidden === 0)
@@ -91,12 +95,18 @@ describe('upgrading a database made by an earlier Folio', () => {
     const dataDir = fixture(set)
     const folio = await startFolio({ DATA_DIR: dataDir, SITE_URL: 'https://blog.example.com' })
     try {
-      const published = contents(join(dataDir, 'folio.db')).rows.posts!.find((p: any) => p.status === 1) as { slug: string; language: string }
+      const published = contents(join(dataDir, 'folio.db')).rows.posts!.find((p: any) => p.status === 1) as {
+        slug: string
+        language: string
+      }
       const read = await folio.call('GET', `/api/v1/blog/posts/${published.slug}?language=${published.language}`)
       expect(read.body.code).toBe('0000')
       expect(read.body.data.slug).toBe(published.slug)
       const token = await folio.token('blog:read', 'blog:write')
-      const tag = await folio.call('POST', '/api/v1/blog/tags/save', { token, body: { nameEn: 'After the upgrade', nameZh: '升级之后', language: 'all' } })
+      const tag = await folio.call('POST', '/api/v1/blog/tags/save', {
+        token,
+        body: { nameEn: 'After the upgrade', nameZh: '升级之后', language: 'all' },
+      })
       expect(tag.body.code).toBe('0000')
     } finally {
       await folio.dispose()

@@ -58,7 +58,8 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
       durationMs: result.durationMs,
     }
     if (verdict.kind === 'delivered') log.debug('webhook delivered', fields)
-    else if (verdict.kind === 'retry') log.warn('webhook attempt failed', { ...fields, reason: result.failureReason, nextAttemptAt: new Date(verdict.at).toISOString() })
+    else if (verdict.kind === 'retry')
+      log.warn('webhook attempt failed', { ...fields, reason: result.failureReason, nextAttemptAt: new Date(verdict.at).toISOString() })
     else log.error('webhook delivery failed', { ...fields, reason: result.failureReason, final: verdict.kind })
   }
 
