@@ -10,6 +10,8 @@ export interface Config {
   readonly siteUrl: string
   readonly mediaUrl: string
   readonly mediaStore: 'local' | 's3'
+  /** With S3: whether the start refuses, warns about, or skips a MEDIA_URL that does not serve uploads. */
+  readonly mediaUrlCheck: 'refuse' | 'warn' | 'off'
   readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }
   readonly rateLimitPerMinute: number
   /** Behind Caddy (or another proxy on loopback) the client address comes from X-Forwarded-For. */
@@ -149,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     siteUrl,
     mediaUrl: httpUrl(env, 'MEDIA_URL', `${siteUrl}/media`),
     mediaStore,
+    mediaUrlCheck: oneOf(env, 'MEDIA_URL_CHECK', ['refuse', 'warn', 'off'] as const, 'refuse'),
     s3: Object.freeze(s3),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     webhookRetryDelaysMs: Object.freeze(retryDelays(env)),

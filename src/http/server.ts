@@ -108,20 +108,33 @@ export function createFetch(deps: ShellDeps) {
 
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value)
     response.headers.set('X-Request-Id', call.requestId)
+    const path = new URL(request.url).pathname
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value)
-    if (isPrivateAnswer(new URL(request.url).pathname, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
+    if (isPrivateAnswer(path, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
+    const durationMs = Math.round(performance.now() - started)
+    // The access log: the token's name, never the token.
+    deps.log.info('request', {
+      requestId: call.requestId,
+      method: request.method,
+      path,
+      status: response.status,
+      code: call.code,
+      durationMs,
+      token: call.caller?.name ?? null,
+      ip,
+    })
     if (call.tokenPresented) {
       try {
         deps.callLog.record({
           tokenId: call.caller?.tokenId ?? null,
           requiredScope: call.requiredScope,
           method: request.method,
-          path: new URL(request.url).pathname,
+          path,
           status: response.status,
           code: call.code,
           message: call.message?.slice(0, 500) ?? null,
           ip,
-          durationMs: Math.round(performance.now() - started),
+          durationMs,
         })
       } catch (error) {
         deps.log.warn('call log write failed', { requestId: call.requestId, error: String(error) })

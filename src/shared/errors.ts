@@ -61,3 +61,5 @@ export function isStorageFull(error: unknown): boolean {
   }
   return false
 }
+/** Why the service (or a CLI command) cannot start: printed as one line, never a stack trace. */
+export class StartupError extends Error {}

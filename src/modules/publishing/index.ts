@@ -35,11 +35,11 @@ function writeStamp(cacheDir: string, stamp: string): void {
 
 /**
  * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild) and
- * the feed routes, over one render source. Before the service answers anything, jobs left by a
- * process that died are rendered; a cache written by other code or for another SITE_URL (its
- * stamp differs) is rebuilt whole.
+ * the feed routes, over one render source. With `prepareCache` (the server, before it answers
+ * anything), jobs left by a process that died are rendered; a cache written by other code or for
+ * another SITE_URL (its stamp differs) is rebuilt whole.
  */
-export async function createPublishing(config: Config, db: Db, log: Logger, clock: Clock) {
+export async function createPublishing(config: Config, db: Db, log: Logger, clock: Clock, prepareCache: boolean) {
   const source = {
     db,
     siteUrl: config.siteUrl,
@@ -64,6 +64,8 @@ export async function createPublishing(config: Config, db: Db, log: Logger, cloc
       assets: Object.values(ASSETS).map((a) => a.file),
     }),
   )
+  const routes = [feedRoutes(source), healthRoutes(publisher.health)]
+  if (!prepareCache) return { publisher, cache, routes }
   if (readStamp(config.cacheDir) !== stamp) {
     const stats = await publisher.rebuild()
     writeStamp(config.cacheDir, stamp)
@@ -72,5 +74,5 @@ export async function createPublishing(config: Config, db: Db, log: Logger, cloc
     const stats = await publisher.repair()
     if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
   }
-  return { publisher, cache, routes: [feedRoutes(source), healthRoutes(publisher.health)] }
+  return { publisher, cache, routes }
 }
