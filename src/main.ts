@@ -14,6 +14,7 @@ import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
@@ -46,9 +47,8 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     mediaExists: (key) => mediaStore.exists(key),
   }
   // Publishing: artifacts re-rendered after every public change, served before the app answers.
-  const publishing = await createPublishing(config, db, log, systemClock)
+  const publishing = createPublishing(config, db, log, systemClock)
   changes.subscribe(publishing.publisher.listener)
-  if (options.workers) publishing.publisher.start()
 
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
@@ -69,8 +69,12 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
   ]
+  const app = createApp(log, features)
+  // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
+  await publishing.start(openapiJson(app))
+  if (options.workers) publishing.publisher.start()
   const fetch = createFetch({
-    app: staticFirst(createApp(log, features), config.cacheDir),
+    app: staticFirst(app, config.cacheDir),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),

@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { t, type TSchema } from 'elysia'
 
 /** Shared request-schema pieces; every text field has a documented upper bound (docs/api.md, "Limits"). */
 export const Id = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
@@ -6,11 +6,19 @@ export const Id = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
  * Numbers in paths and query strings are matched as digit strings: Elysia's numeric coercion
  * drops the field name from range errors, and every 400 must name its field.
  */
-export const IdParam = t.String({ pattern: '^[1-9][0-9]{0,15}$', description: 'a positive whole number' })
-const wholeNumber = (pattern: string, description: string) => t.Optional(t.String({ pattern, description }))
+export const IdParam = t.String({
+  pattern: '^[1-9][0-9]{0,15}$',
+  description: 'a positive whole number',
+  'x-oas': { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+})
+/** A digit string the OpenAPI document describes as the integer it is (`x-oas`, see openapi/document.ts). */
+const wholeNumber = (pattern: string, description: string, minimum: number, maximum: number) =>
+  t.Optional(t.String({ pattern, description, 'x-oas': { type: 'integer', minimum, maximum } }))
 export const toInt = (value: string | undefined, fallback: number): number => (value === undefined ? fallback : Number(value))
 export const Language = t.Union([t.Literal('en'), t.Literal('zh')])
 export const EnabledStatus = t.Union([t.Literal(0), t.Literal(1)])
+/** The same status in answers (stored as a number). */
+export const EnabledStatusRes = t.Integer({ minimum: 0, maximum: 1, description: '0 disabled, 1 enabled' })
 
 /** Optional text that may also be sent as null. */
 export const optText = (maxLength: number) => t.Optional(t.Union([t.String({ maxLength }), t.Null()]))
@@ -32,8 +40,8 @@ export const LIMITS = {
 
 /** `current`/`size` query paging; a non-positive or oversized value is a 400 naming it. */
 export const pageQuery = {
-  current: wholeNumber('^[1-9][0-9]{0,5}$', 'a whole number from 1 to 999999'),
-  size: wholeNumber('^([1-9]|[1-9][0-9]|100)$', `a whole number from 1 to ${LIMITS.maxPageSize}`),
+  current: wholeNumber('^[1-9][0-9]{0,5}$', 'a whole number from 1 to 999999', 1, 999_999),
+  size: wholeNumber('^([1-9]|[1-9][0-9]|100)$', `a whole number from 1 to ${LIMITS.maxPageSize}`, 1, LIMITS.maxPageSize),
 }
 
 /** Page number and size from the query, with the endpoint's default size. */
@@ -41,6 +49,10 @@ export const paging = (query: { current?: string; size?: string }, defaultSize: 
   current: toInt(query.current, 1),
   size: toInt(query.size, defaultSize),
 })
+
+/** A page of records (`PageBlogPostRes`, `PageBlogResourceRes`), named `$id` in the OpenAPI document. */
+export const pageOf = <T extends TSchema>(item: T, $id: string) =>
+  t.Object({ total: t.Integer({ minimum: 0 }), size: t.Integer({ minimum: 1 }), current: t.Integer({ minimum: 1 }), records: t.Array(item) }, { $id })
 
 export interface Page<T> {
   total: number

@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { EnabledStatus, Language, LIMITS, optId, optText } from '../../http/schema.ts'
+import { EnabledStatus, EnabledStatusRes, Id, Language, LIMITS, optId, optText } from '../../http/schema.ts'
 
 export const AuthorReq = t.Object({
   id: optId,
@@ -13,23 +13,27 @@ export const AuthorReq = t.Object({
   socialLinks: optText(LIMITS.longText),
   status: t.Optional(t.Union([EnabledStatus, t.Null()])),
   sort: t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()])),
-})
+}, { $id: 'BlogAuthorReq' })
 export type AuthorReq = typeof AuthorReq.static
 
-export interface AuthorRes {
-  id: number
-  slug: string
-  language: string
-  name: string
-  title: string
-  bio: string
-  avatar: string
-  credentials: string
-  socialLinks: string
-  status: number
-  /**
-   * Discoverable posts linked to the author. Null inside a post's `authorProfile`: embedding a
-   * count there would make every publish rewrite every post of that author.
-   */
-  postCount: number | null
-}
+export const AuthorRes = t.Object(
+  {
+    id: Id,
+    slug: t.String(),
+    language: Language,
+    name: t.String(),
+    title: t.String(),
+    bio: t.String(),
+    avatar: t.String(),
+    credentials: t.String(),
+    socialLinks: t.String(),
+    status: EnabledStatusRes,
+    /**
+     * Discoverable posts linked to the author. Null inside a post's `authorProfile`: embedding a
+     * count there would make every publish rewrite every post of that author.
+     */
+    postCount: t.Union([t.Integer({ minimum: 0 }), t.Null()], { description: 'Discoverable linked posts; null inside a post response.' }),
+  },
+  { $id: 'BlogAuthorRes' },
+)
+export type AuthorRes = typeof AuthorRes.static

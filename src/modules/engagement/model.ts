@@ -45,7 +45,7 @@ export const CommentReq = t.Object({
     ]),
   ),
   parentId: t.Optional(t.Union([Id, t.Null()])),
-})
+}, { $id: 'BlogCommentReq' })
 export type CommentReq = typeof CommentReq.static
 
 /** `BlogReactionReq` (spec §2.9). */
@@ -60,7 +60,7 @@ export const ReactionReq = t.Object({
     maximum: ENGAGEMENT_LIMITS.clapsPerCall,
     description: `a whole number from 1 to ${ENGAGEMENT_LIMITS.clapsPerCall}`,
   }),
-})
+}, { $id: 'BlogReactionReq' })
 export type ReactionReq = typeof ReactionReq.static
 
 export const ReactionHeaders = t.Object({
@@ -84,16 +84,20 @@ export const CommentListQuery = t.Object({
 })
 
 /** `BlogPublicCommentRes`: exactly these fields, nothing about the commenter's identity. */
-export interface PublicCommentRes {
-  id: number
-  postId: number
-  parentId: number | null
-  authorName: string
-  content: string
-  createTime: string
-  status: number
-  statusText: string
-}
+export const PublicCommentRes = t.Object(
+  {
+    id: Id,
+    postId: Id,
+    parentId: t.Union([Id, t.Null()]),
+    authorName: t.String(),
+    content: t.String({ description: 'plain text' }),
+    createTime: t.String(),
+    status: t.Integer({ minimum: 0, maximum: 2, description: '0 pending, 1 approved, 2 rejected/spam' }),
+    statusText: t.String(),
+  },
+  { $id: 'BlogPublicCommentRes' },
+)
+export type PublicCommentRes = typeof PublicCommentRes.static
 
 /** `BlogCommentRes`: the admin record, with what moderation needs. Never on a public endpoint. */
 export interface CommentRes extends PublicCommentRes {
@@ -107,9 +111,8 @@ export interface CommentRes extends PublicCommentRes {
 }
 
 /** `BlogEngagementRes`. */
-export interface EngagementRes {
-  postId: number
-  clapCount: number
-  commentCount: number
-  comments: PublicCommentRes[]
-}
+export const EngagementRes = t.Object(
+  { postId: Id, clapCount: t.Integer({ minimum: 0 }), commentCount: t.Integer({ minimum: 0 }), comments: t.Array(PublicCommentRes) },
+  { $id: 'BlogEngagementRes' },
+)
+export type EngagementRes = typeof EngagementRes.static

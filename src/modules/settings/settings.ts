@@ -8,10 +8,8 @@ import { invalidField } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
 
 /** `BlogPublicationSettingsRes` (spec §2.11): the only settings ever served publicly. */
-export interface PublicationSettings {
-  iconUrl: string
-  iconAlt: string
-}
+export const PublicationSettings = t.Object({ iconUrl: t.String(), iconAlt: t.String() }, { $id: 'BlogPublicationSettingsRes' })
+export type PublicationSettings = typeof PublicationSettings.static
 
 export const PublicationSettingsReq = t.Object({ iconUrl: optText(LIMITS.url), iconAlt: optText(LIMITS.shortText) })
 export type PublicationSettingsReq = typeof PublicationSettingsReq.static

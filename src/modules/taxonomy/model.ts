@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { EnabledStatus, LIMITS, optId, optText } from '../../http/schema.ts'
+import { EnabledStatus, EnabledStatusRes, Id, LIMITS, optId, optText } from '../../http/schema.ts'
 
 export const CategoryReq = t.Object({
   id: optId,
@@ -10,19 +10,23 @@ export const CategoryReq = t.Object({
   descriptionZh: optText(LIMITS.text),
   sort: t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()])),
   status: t.Optional(t.Union([EnabledStatus, t.Null()])),
-})
+}, { $id: 'BlogCategoryReq' })
 export type CategoryReq = typeof CategoryReq.static
 
-export interface CategoryRes {
-  id: number
-  slug: string
-  nameEn: string
-  nameZh: string
-  descriptionEn: string
-  descriptionZh: string
-  sort: number
-  status: number
-}
+export const CategoryRes = t.Object(
+  {
+    id: Id,
+    slug: t.String(),
+    nameEn: t.String(),
+    nameZh: t.String(),
+    descriptionEn: t.String(),
+    descriptionZh: t.String(),
+    sort: t.Integer(),
+    status: EnabledStatusRes,
+  },
+  { $id: 'BlogCategoryRes' },
+)
+export type CategoryRes = typeof CategoryRes.static
 
 export const TagLanguage = t.Union([t.Literal('all'), t.Literal('en'), t.Literal('zh')])
 
@@ -33,14 +37,11 @@ export const TagReq = t.Object({
   nameZh: optText(LIMITS.name),
   language: TagLanguage,
   status: t.Optional(t.Union([EnabledStatus, t.Null()])),
-})
+}, { $id: 'BlogTagReq' })
 export type TagReq = typeof TagReq.static
 
-export interface TagRes {
-  id: number
-  slug: string
-  nameEn: string
-  nameZh: string
-  language: string
-  status: number
-}
+export const TagRes = t.Object(
+  { id: Id, slug: t.String(), nameEn: t.String(), nameZh: t.String(), language: TagLanguage, status: EnabledStatusRes },
+  { $id: 'BlogTagRes' },
+)
+export type TagRes = typeof TagRes.static
