@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startFolio, type Folio } from '../support/folio.ts'
+import { pythonTool, run } from '../support/tools.ts'
+
+/**
+ * Schemathesis against the live server, from the document it serves: every operation is fuzzed
+ * (valid and invalid input) with a full-scope token, and every answer must be described by the
+ * document (status, content type, headers, body) and none may be a 5xx. The budget is small and
+ * the seed fixed, so `npm test` stays quick and repeatable; scripts/schemathesis.sh runs the same
+ * test with every phase and a bigger budget (FOLIO_SCHEMATHESIS=long).
+ */
+const LONG = process.env.FOLIO_SCHEMATHESIS === 'long'
+const BUDGET = LONG
+  ? ['--phases', 'examples,coverage,fuzzing,stateful', '--max-examples', process.env.FOLIO_SCHEMATHESIS_EXAMPLES ?? '200']
+  : ['--phases', 'examples,fuzzing', '--max-examples', '25']
+const SEED = process.env.FOLIO_SCHEMATHESIS_SEED ?? '20261124'
+const CHECKS = [
+  'not_a_server_error',
+  'status_code_conformance',
+  'content_type_conformance',
+  'response_headers_conformance',
+  'response_schema_conformance',
+]
+const TIMEOUT_MS = (LONG ? 60 : 8) * 60_000
+
+let folio: Folio
+let token: string
+beforeAll(async () => {
+  folio = await startFolio()
+  token = await folio.token('blog:read', 'blog:write', 'blog:publish')
+  // Something to find: small ids then name a real category, author, post and comment.
+  const { categoryId, authorId } = await seedTaxonomy(folio, token)
+  await folio.call('POST', '/api/v1/blog/tags/save', { token, body: { nameEn: 'Speed', language: 'all' } })
+  const post = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
+  await folio.call('POST', `/api/v1/blog/posts/${post.id}/comments`, { body: { authorName: 'Ann', content: 'Thanks for the comparison.' } })
+})
+afterAll(async () => {
+  await folio?.dispose()
+})
+
+test(
+  'Schemathesis: no server error, and every answer is the one the document describes',
+  async () => {
+    const schemathesis = await pythonTool('schemathesis')
+    const out = await run(
+      [
+        schemathesis,
+        'run',
+        `${folio.url}/api/v1/blog/openapi.json`,
+        '--url',
+        folio.url,
+        '--header',
+        `Authorization: Bearer ${token}`,
+        '--seed',
+        SEED,
+        ...BUDGET,
+        '--checks',
+        CHECKS.join(','),
+        '--workers',
+        '2',
+        '--request-timeout',
+        '30',
+        '--generation-database',
+        'none',
+        '--suppress-health-check',
+        'all',
+        '--no-color',
+      ],
+      { timeoutMs: TIMEOUT_MS, env: { SCHEMATHESIS_HOOKS: '' } },
+    )
+    if (out.code !== 0) console.error(out.stdout, out.stderr)
+    expect(out.stdout).toMatch(/Test cases:\s+\d+ generated, \d+ passed/)
+    expect(out.stdout).not.toMatch(/failures? found|errors? found/i)
+    expect(out.code).toBe(0)
+  },
+  TIMEOUT_MS + 60_000,
+)
