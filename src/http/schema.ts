@@ -7,9 +7,10 @@ export const Id = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
  * drops the field name from range errors, and every 400 must name its field.
  */
 export const IdParam = t.String({
-  pattern: '^[1-9][0-9]{0,15}$',
+  // At most 15 digits: every such number is exact in JSON and JavaScript, and the document can say so.
+  pattern: '^[1-9][0-9]{0,14}$',
   description: 'a positive whole number',
-  'x-oas': { type: 'integer', format: 'int64', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  'x-oas': { type: 'integer', format: 'int64', minimum: 1, maximum: 999_999_999_999_999 },
 })
 /** A digit string the OpenAPI document describes as the integer it is (`x-oas`, see openapi/document.ts). */
 const wholeNumber = (pattern: string, description: string, minimum: number, maximum: number) =>
@@ -21,7 +22,11 @@ export const EnabledStatus = t.Union([t.Literal(0), t.Literal(1)])
 export const EnabledStatusRes = t.Integer({ minimum: 0, maximum: 1, description: '0 disabled, 1 enabled' })
 
 /** Optional text that may also be sent as null. */
-export const optText = (maxLength: number) => t.Optional(t.Union([t.String({ maxLength }), t.Null()]))
+export const optText = (maxLength: number, description?: string) =>
+  t.Optional(t.Union([t.String({ maxLength }), t.Null()], description ? { description } : {}))
+
+/** A rule the verb checks beyond the schema, stated where the field is (and in a 400 that names it). */
+export const SLUG_RULE = 'a slug of lower-case ASCII words joined by hyphens (at most 75 characters), or blank to generate one'
 export const optId = t.Optional(t.Union([Id, t.Null()]))
 
 export const LIMITS = {
@@ -52,7 +57,10 @@ export const paging = (query: { current?: string; size?: string }, defaultSize: 
 
 /** A page of records (`PageBlogPostRes`, `PageBlogResourceRes`), named `$id` in the OpenAPI document. */
 export const pageOf = <T extends TSchema>(item: T, $id: string) =>
-  t.Object({ total: t.Integer({ minimum: 0 }), size: t.Integer({ minimum: 1 }), current: t.Integer({ minimum: 1 }), records: t.Array(item) }, { $id })
+  t.Object(
+    { total: t.Integer({ minimum: 0 }), size: t.Integer({ minimum: 1 }), current: t.Integer({ minimum: 1 }), records: t.Array(item) },
+    { $id },
+  )
 
 export interface Page<T> {
   total: number

@@ -22,45 +22,51 @@ export type CommentStatus = (typeof COMMENT_STATUS)[keyof typeof COMMENT_STATUS]
 const KEY_PATTERN = (max: number) => `^[A-Za-z0-9_.:-]{1,${max}}$`
 
 /** `BlogCommentReq` (spec §2.9). Blank text is refused by the verb, which trims. */
-export const CommentReq = t.Object({
-  authorName: t.String({
-    minLength: 1,
-    maxLength: ENGAGEMENT_LIMITS.authorName,
-    pattern: '\\S',
-    description: `a non-blank name of at most ${ENGAGEMENT_LIMITS.authorName} characters`,
-  }),
-  content: t.String({
-    minLength: 1,
-    maxLength: ENGAGEMENT_LIMITS.content,
-    pattern: '\\S',
-    description: `non-blank text of at most ${ENGAGEMENT_LIMITS.content} characters`,
-  }),
-  authorEmail: t.Optional(
-    t.Union([
-      t.String({
-        maxLength: ENGAGEMENT_LIMITS.authorEmail,
-        description: `an email address of at most ${ENGAGEMENT_LIMITS.authorEmail} characters`,
-      }),
-      t.Null(),
-    ]),
-  ),
-  parentId: t.Optional(t.Union([Id, t.Null()])),
-}, { $id: 'BlogCommentReq' })
+export const CommentReq = t.Object(
+  {
+    authorName: t.String({
+      minLength: 1,
+      maxLength: ENGAGEMENT_LIMITS.authorName,
+      pattern: '\\S',
+      description: `a non-blank name of at most ${ENGAGEMENT_LIMITS.authorName} characters`,
+    }),
+    content: t.String({
+      minLength: 1,
+      maxLength: ENGAGEMENT_LIMITS.content,
+      pattern: '\\S',
+      description: `non-blank text of at most ${ENGAGEMENT_LIMITS.content} characters`,
+    }),
+    authorEmail: t.Optional(
+      t.Union([
+        t.String({
+          maxLength: ENGAGEMENT_LIMITS.authorEmail,
+          description: `an email address of at most ${ENGAGEMENT_LIMITS.authorEmail} characters`,
+        }),
+        t.Null(),
+      ]),
+    ),
+    parentId: t.Optional(t.Union([Id, t.Null()])),
+  },
+  { $id: 'BlogCommentReq' },
+)
 export type CommentReq = typeof CommentReq.static
 
 /** `BlogReactionReq` (spec §2.9). */
-export const ReactionReq = t.Object({
-  reactionKey: t.Literal('clap', { description: 'the reaction "clap"' }),
-  clientKey: t.String({
-    pattern: KEY_PATTERN(ENGAGEMENT_LIMITS.clientKey),
-    description: `1 to ${ENGAGEMENT_LIMITS.clientKey} characters of A-Z a-z 0-9 _ . : -`,
-  }),
-  count: t.Integer({
-    minimum: 1,
-    maximum: ENGAGEMENT_LIMITS.clapsPerCall,
-    description: `a whole number from 1 to ${ENGAGEMENT_LIMITS.clapsPerCall}`,
-  }),
-}, { $id: 'BlogReactionReq' })
+export const ReactionReq = t.Object(
+  {
+    reactionKey: t.Literal('clap', { description: 'the reaction "clap"' }),
+    clientKey: t.String({
+      pattern: KEY_PATTERN(ENGAGEMENT_LIMITS.clientKey),
+      description: `1 to ${ENGAGEMENT_LIMITS.clientKey} characters of A-Z a-z 0-9 _ . : -`,
+    }),
+    count: t.Integer({
+      minimum: 1,
+      maximum: ENGAGEMENT_LIMITS.clapsPerCall,
+      description: `a whole number from 1 to ${ENGAGEMENT_LIMITS.clapsPerCall}`,
+    }),
+  },
+  { $id: 'BlogReactionReq' },
+)
 export type ReactionReq = typeof ReactionReq.static
 
 export const ReactionHeaders = t.Object({

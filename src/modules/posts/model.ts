@@ -42,20 +42,23 @@ const checkedFields = {
 const extraFields = {
   coverImage: optText(LIMITS.url),
   ogImage: optText(LIMITS.url),
-  reviewedAt: optText(40),
+  reviewedAt: optText(40, 'a time like 2026-03-01 10:00:00 (UTC) or ISO 8601, or blank'),
   robots: optText(LIMITS.name),
   author: optText(LIMITS.name),
 }
 
-export const PostSaveReq = t.Object({
-  ...checkedFields,
-  ...extraFields,
-  tagIds: t.Optional(t.Union([t.Array(Id, { maxItems: 50 }), t.Null()])),
-  ogTitle: optText(LIMITS.shortText),
-  ogDescription: optText(LIMITS.text),
-  relatedProductIds: optText(LIMITS.text),
-  status: t.Optional(t.Union([t.Literal(0), t.Literal(1), t.Literal(2), t.Null()])),
-}, { $id: 'BlogPostSaveReq' })
+export const PostSaveReq = t.Object(
+  {
+    ...checkedFields,
+    ...extraFields,
+    tagIds: t.Optional(t.Union([t.Array(Id, { maxItems: 50 }), t.Null()])),
+    ogTitle: optText(LIMITS.shortText),
+    ogDescription: optText(LIMITS.text),
+    relatedProductIds: optText(LIMITS.text, 'comma-separated ids of existing business resources'),
+    status: t.Optional(t.Union([t.Literal(0), t.Literal(1), t.Literal(2), t.Null()])),
+  },
+  { $id: 'BlogPostSaveReq' },
+)
 export type PostSaveReq = typeof PostSaveReq.static
 
 export const SeoCheckReq = t.Object({ ...checkedFields, ...extraFields }, { $id: 'BlogSeoCheckReq' })

@@ -19,22 +19,31 @@ export const RESOURCE_LIMITS = {
 } as const
 
 /** `BlogResourceSearchReq` (spec §2.10); every field may be absent or null. */
-export const ResourceSearchReq = t.Object({
-  current: t.Optional(t.Union([t.Integer({ minimum: 1, maximum: 999_999 }), t.Null()], { description: 'a whole number from 1 to 999999' })),
-  size: t.Optional(
-    t.Union([t.Integer({ minimum: 1, maximum: LIMITS.maxPageSize }), t.Null()], {
-      description: `a whole number from 1 to ${LIMITS.maxPageSize}`,
-    }),
-  ),
-  keywords: t.Optional(t.Union([t.String({ maxLength: RESOURCE_LIMITS.keywords }), t.Null()])),
-  categoryCode: t.Optional(t.Union([t.String({ maxLength: RESOURCE_LIMITS.code }), t.Null()])),
-  sourceType: t.Optional(
-    t.Union([t.Integer({ minimum: 0, maximum: RESOURCE_LIMITS.sourceType }), t.Null()], {
-      description: `a whole number from 0 to ${RESOURCE_LIMITS.sourceType}`,
-    }),
-  ),
-  status: t.Optional(t.Union([ResourceStatus, t.Null()], { description: RESOURCE_STATUS_DESCRIPTION })),
-}, { $id: 'BlogResourceSearchReq' })
+export const ResourceSearchReq = t.Object(
+  {
+    current: t.Optional(
+      t.Union([t.Integer({ minimum: 1, maximum: 999_999 }), t.Null()], { description: 'a whole number from 1 to 999999' }),
+    ),
+    size: t.Optional(
+      t.Union([t.Integer({ minimum: 1, maximum: LIMITS.maxPageSize }), t.Null()], {
+        description: `a whole number from 1 to ${LIMITS.maxPageSize}`,
+      }),
+    ),
+    keywords: t.Optional(
+      t.Union([t.String({ maxLength: RESOURCE_LIMITS.keywords }), t.Null()], {
+        description: `search words (at most ${RESOURCE_LIMITS.searchTerms}) matching a resource's id, name or description`,
+      }),
+    ),
+    categoryCode: t.Optional(t.Union([t.String({ maxLength: RESOURCE_LIMITS.code }), t.Null()])),
+    sourceType: t.Optional(
+      t.Union([t.Integer({ minimum: 0, maximum: RESOURCE_LIMITS.sourceType }), t.Null()], {
+        description: `a whole number from 0 to ${RESOURCE_LIMITS.sourceType}`,
+      }),
+    ),
+    status: t.Optional(t.Union([ResourceStatus, t.Null()], { description: RESOURCE_STATUS_DESCRIPTION })),
+  },
+  { $id: 'BlogResourceSearchReq' },
+)
 export type ResourceSearchReq = typeof ResourceSearchReq.static
 
 /** `BlogResourceCategoryRes` (spec §2.10): a tree. */

@@ -189,6 +189,10 @@ export function openapiDocument(app: AnyElysia): JsonObject {
       }))
       const bodySchema = method === 'get' ? undefined : bodies.get(`${method} ${generatedPath}`)
       const bodyJson = bodySchema === undefined ? undefined : convert(JSON.parse(JSON.stringify(bodySchema)) as Json)
+      // A body whose every field is optional may be left out altogether (resources/search).
+      const named =
+        typeof bodyJson?.$ref === 'string' ? components.schemas[bodyJson.$ref.slice(bodyJson.$ref.lastIndexOf('/') + 1)] : bodyJson
+      const bodyRequired = Array.isArray(named?.required) && named.required.length > 0
       const multipart = bodySchema !== undefined && JSON.stringify(bodySchema).includes('"format":"binary"')
       const data = contract?.data ? convert(JSON.parse(JSON.stringify(contract.data)) as Json) : {}
       const documented = Object.entries(rename).reduce((p, [from, to]) => p.replace(`{${from}}`, `{${to}}`), path)
@@ -204,7 +208,12 @@ export function openapiDocument(app: AnyElysia): JsonObject {
           : { security: [{}, { bearerAuth: [] }, { apiToken: [] }] }),
         ...(parameters.length ? { parameters: parameters as unknown as Json } : {}),
         ...(bodyJson
-          ? { requestBody: { required: true, content: { [multipart ? 'multipart/form-data' : 'application/json']: { schema: bodyJson } } } }
+          ? {
+              requestBody: {
+                required: bodyRequired,
+                content: { [multipart ? 'multipart/form-data' : 'application/json']: { schema: bodyJson } },
+              },
+            }
           : {}),
         responses: responsesOf(
           method,
