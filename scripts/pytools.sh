@@ -6,6 +6,8 @@
 #   scripts/pytools.sh install        create/update the venv (once per pinned set); prints its bin folder
 #   scripts/pytools.sh bin            print the bin folder (exit 1 if not installed at the pinned set)
 set -euo pipefail
+# shellcheck source=scripts/install-once.sh
+. "$(dirname "$0")/install-once.sh"
 
 # Bump a pin here; the stamp below makes the next run reinstall.
 PACKAGES=(openapi-spec-validator==0.9.0 schemathesis==4.32.5)
@@ -18,27 +20,15 @@ WANTED="${PACKAGES[*]}"
 log() { printf 'pytools.sh: %s\n' "$*" >&2; }
 
 cmd_bin() {
-	if [ -x "$VENV/bin/python" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$WANTED" ]; then
-		echo "$VENV/bin"
-	else
-		return 1
-	fi
+	[ -x "$VENV/bin/python" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$WANTED" ] || return 1
+	echo "$VENV/bin"
 }
 
-cmd_install() {
-	if cmd_bin >/dev/null; then
-		cmd_bin
-		return 0
-	fi
+# Several test files may ask at once: install once, under a lock.
+cmd_install() { install_once "$CACHE_DIR/venv.lock" cmd_bin build; }
+
+build() {
 	command -v python3 >/dev/null 2>&1 || { log "python3 is not on PATH; it is needed for openapi-spec-validator and schemathesis"; return 1; }
-	mkdir -p "$CACHE_DIR"
-	# Several test files may ask at once: install once, under a lock.
-	exec 9>"$CACHE_DIR/venv.lock"
-	flock 9
-	if cmd_bin >/dev/null; then
-		cmd_bin
-		return 0
-	fi
 	log "installing ${WANTED} into $VENV"
 	local started=$SECONDS
 	rm -f "$STAMP"
@@ -46,7 +36,6 @@ cmd_install() {
 	"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --no-input "${PACKAGES[@]}" >&2
 	echo "$WANTED" >"$STAMP"
 	log "installed in $((SECONDS - started))s"
-	echo "$VENV/bin"
 }
 
 case "${1:-}" in
