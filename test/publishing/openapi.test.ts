@@ -141,7 +141,7 @@ test('the limits the server enforces are stated: lengths, ranges, patterns, enum
   expect(schemas.BlogReactionReq!.properties.count).toMatchObject({ type: 'integer', minimum: 1, maximum: 10 })
   expect(schemas.BlogReactionReq!.properties.clientKey).toMatchObject({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' })
   expect(schemas.BlogPostSaveReq!.properties.contentHtml).toMatchObject({ type: 'string', maxLength: 500_000 })
-  expect(schemas.BlogPostSaveReq!.properties.status).toMatchObject({ type: 'integer', enum: [0, 1, 2], nullable: true })
+  expect(schemas.BlogPostSaveReq!.properties.status).toMatchObject({ type: 'integer', enum: [0, 1, 2, null], nullable: true })
   expect(schemas.BlogPostSaveReq!.properties.categoryId).toMatchObject({ type: 'integer', minimum: 1 })
   const list = doc.paths['/api/v1/blog/posts']!.get as unknown as { parameters: { name: string; schema: unknown }[] }
   expect(list.parameters.find((p) => p.name === 'size')!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 })

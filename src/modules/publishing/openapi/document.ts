@@ -77,6 +77,8 @@ function converter(components: Components) {
       else throw new Error(`OpenAPI: a nullable union without a type: ${JSON.stringify(input).slice(0, 200)}`)
     }
     if (out.$ref && Object.keys(out).length > 1) out = { allOf: [{ $ref: out.$ref }], ...without(out, '$ref') }
+    // `nullable` does not widen an `enum` (OpenAPI 3.0.3 clarification): null is listed.
+    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null]
     return out
   }
 
