@@ -70,9 +70,7 @@ export const SeoBlockedData = t.Object(
   {
     canPublish: t.Boolean(),
     failedItems: t.Array(Str, { description: 'codes of the failed blocking checks' }),
-    failures: t.Array(
-      t.Object({ code: Str, targetField: Str, message: Str, fixAction: Str, autoFixType: t.Union([Str, t.Null()]) }),
-    ),
+    failures: t.Array(t.Object({ code: Str, targetField: Str, message: Str, fixAction: Str, autoFixType: t.Union([Str, t.Null()]) })),
     score: t.Integer({ minimum: 0, maximum: 100 }),
     aeoScore: t.Integer({ minimum: 0, maximum: 100 }),
   },

@@ -34,7 +34,12 @@ export const engagementRoutes = (ctx: Ctx) =>
     })
     .get('/:id/engagement', ({ params }) => engagementOf(ctx.db, Number(params.id)), {
       params: PostParams,
-      ...contract({ operationId: 'getEngagement', summary: 'Claps and approved comments (always live)', tag: 'engagement', data: EngagementRes }),
+      ...contract({
+        operationId: 'getEngagement',
+        summary: 'Claps and approved comments (always live)',
+        tag: 'engagement',
+        data: EngagementRes,
+      }),
     })
     .post('/:id/reactions', ({ params, body, headers }) => addReaction(ctx, Number(params.id), body, headers['idempotency-key'] ?? ''), {
       params: PostParams,
@@ -49,7 +54,12 @@ export const engagementRoutes = (ctx: Ctx) =>
       {
         params: PostParams,
         body: CommentReq,
-        ...contract({ operationId: 'postComment', summary: 'Submit a comment (pending moderation)', tag: 'engagement', data: PublicCommentRes }),
+        ...contract({
+          operationId: 'postComment',
+          summary: 'Submit a comment (pending moderation)',
+          tag: 'engagement',
+          data: PublicCommentRes,
+        }),
       },
     )
 

@@ -21,7 +21,12 @@ export const feedRoutes = (source: RenderSource) => {
       ...contract({ operationId: 'getRss', summary: 'RSS 2.0 feed of one language', tag: 'feeds', raw: 'application/xml' }),
     })
     .get('/sitemap.xml', () => raw({ kind: 'sitemap' }), {
-      ...contract({ operationId: 'getSitemap', summary: 'Sitemap (an index of shards past the shard size)', tag: 'feeds', raw: 'application/xml' }),
+      ...contract({
+        operationId: 'getSitemap',
+        summary: 'Sitemap (an index of shards past the shard size)',
+        tag: 'feeds',
+        raw: 'application/xml',
+      }),
     })
     .get('/sitemap/:shard', ({ params }) => raw({ kind: 'sitemapShard', shard: Number(params.shard.slice(0, -4)) }), {
       params: t.Object({ shard: t.String({ pattern: '^[1-9][0-9]{0,9}\\.xml$', description: 'a shard number followed by .xml' }) }),
