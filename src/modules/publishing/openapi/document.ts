@@ -11,11 +11,11 @@ import {
 } from '../../../http/contract.ts'
 import { OK } from '../../../http/envelope.ts'
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
 /** The external contract (spec §4): admin paths and the local media files are not part of it. */
-export const CONTRACT_PREFIX = '/api/v1/blog/'
+const CONTRACT_PREFIX = '/api/v1/blog/'
 
 const isObject = (node: Json | undefined): node is JsonObject => !!node && typeof node === 'object' && !Array.isArray(node)
 const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` })
