@@ -24,7 +24,7 @@ export interface RouteContract {
   pathParams?: Record<string, string>
 }
 
-export const CONTRACT_KEY = 'x-folio-contract'
+const CONTRACT_KEY = 'x-folio-contract'
 
 export const contract = (route: RouteContract): { detail: DocumentDecoration } => ({
   detail: {
@@ -43,7 +43,7 @@ export const contractOf = (detail: unknown): RouteContract | undefined =>
 const Str = t.String()
 
 /** A field at fault and why (`data.errors[]` of a 400). */
-export const FieldErrorRes = t.Object(
+const FieldErrorRes = t.Object(
   {
     field: t.String({ description: 'the field at fault, dotted for nested ones: `faqBlocks.0.question`' }),
     message: Str,
