@@ -20,6 +20,8 @@ export interface RouteContract {
   redirect?: boolean
   /** A state-changing GET: answered `no-store`, never revalidated (no 304). */
   noStore?: boolean
+  /** Refusals beyond 400/401/403/500, by HTTP status: what they mean (an `ErrorResult` each), e.g. `{ 412: 'VERSION_MISMATCH: ...' }`. */
+  refusals?: Record<number, string>
   /** Path parameters documented under another name (the router needs one name per segment: `:id` holds a slug). */
   pathParams?: Record<string, string>
 }

@@ -150,6 +150,8 @@ function responsesOf(method: string, contract: RouteContract | undefined, data: 
     responses['403'] = response('Forbidden')
   }
   if (hasPathParams) responses['404'] = response('NoRoute')
+  for (const [status, description] of Object.entries(contract?.refusals ?? {}))
+    responses[status] = errorResponse(description, { type: 'object', nullable: true })
   responses['500'] = response('InternalError')
   return responses
 }
