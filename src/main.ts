@@ -18,6 +18,7 @@ import { postEventLog } from './modules/posts/event-log.ts'
 import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
@@ -56,9 +57,8 @@ export async function compose(config: Config, options: { workers?: boolean; prep
     mediaExists: (key) => mediaStore.exists(key),
   }
   // Publishing: artifacts re-rendered after every public change, served before the app answers.
-  const publishing = await createPublishing(config, db, log, systemClock, options.prepareCache ?? false)
+  const publishing = createPublishing(config, db, log, systemClock)
   changes.subscribe(publishing.publisher.listener)
-  if (options.workers) publishing.publisher.start()
 
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
@@ -80,9 +80,13 @@ export async function compose(config: Config, options: { workers?: boolean; prep
     ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
   ]
+  const app = createApp(log, features)
+  // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
+  await publishing.start(openapiJson(app), options.prepareCache ?? false)
+  if (options.workers) publishing.publisher.start()
   const fetch = createFetch({
     app: withCors(
-      staticFirst(serveSite(createApp(log, features), { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+      staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
       config.corsOrigins,
     ),
     authenticate: (token) => authenticate(db, token),

@@ -44,12 +44,20 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
             },
             400,
           )
-        case 'NOT_FOUND':
-          return respond(
-            request,
-            { code: 'NOT_FOUND', message: `No route ${request.method} ${new URL(request.url).pathname}.`, data: null },
-            404,
-          )
+        case 'NOT_FOUND': {
+          const path = new URL(request.url).pathname
+          const allowed = methodsOf(path)
+          if (allowed.length) {
+            const refused = respond(
+              request,
+              { code: 'METHOD_NOT_ALLOWED', message: `${path} answers ${allowed.join(', ')}, not ${request.method}.`, data: null },
+              405,
+            )
+            refused.headers.set('allow', allowed.join(', '))
+            return refused
+          }
+          return respond(request, { code: 'NOT_FOUND', message: `No route ${request.method} ${path}.`, data: null }, 404)
+        }
         case 'INVALID_COOKIE_SIGNATURE':
         case 'INVALID_FILE_TYPE':
           return respond(request, { code: 'INVALID_REQUEST', message: String((error as Error).message), data: null }, 400)
@@ -87,5 +95,22 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
       return response
     })
   for (const feature of features) app.use(feature)
+  // The methods each path answers, for the 405 of a known path asked with another method (HEAD rides on GET).
+  let routes: { pattern: RegExp; method: string }[] | null = null
+  const methodsOf = (path: string): string[] => {
+    routes ??= app.routes.map((route) => ({
+      method: route.method,
+      pattern: new RegExp(
+        `^${route.path
+          .replace(/\/$/, '')
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:[^/]+/g, '[^/]+')
+          .replace(/\*/g, '.*')}/?$`,
+      ),
+    }))
+    const methods = new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method))
+    if (methods.has('GET')) methods.add('HEAD')
+    return [...methods].sort()
+  }
   return app
 }

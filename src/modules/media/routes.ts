@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { media } from '../../db/schema/index.ts'
 import { auth } from '../../http/auth.ts'
+import { contract } from '../../http/contract.ts'
 import type { LocalMediaStore } from './local-store.ts'
 import type { MediaIndex, MediaStore } from './store.ts'
 import { uploadMedia } from './upload.ts'
@@ -25,7 +26,16 @@ export const mediaUploadRoutes = (ctx: Ctx, store: MediaStore) =>
       )
       return uploaded.url
     },
-    { body: t.Object({ file: t.File() }), scope: 'blog:write' },
+    {
+      body: t.Object({ file: t.File({ description: 'the image (webp, avif, jpeg, png, gif)' }) }),
+      scope: 'blog:write',
+      ...contract({
+        operationId: 'uploadMedia',
+        summary: 'Upload an image; answers its final public URL, to be used as it is',
+        tag: 'media',
+        data: t.String({ format: 'uri' }),
+      }),
+    },
   )
 
 /**

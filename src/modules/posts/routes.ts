@@ -1,10 +1,11 @@
 import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
+import { contract } from '../../http/contract.ts'
 import { WARNING_HEADER } from '../../http/envelope.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { checkDraft } from './check.ts'
-import { PostSaveReq, SeoCheckReq } from './model.ts'
+import { PostPage, PostRes, PostSaveReq, PublishRes, SeoCheckReq, SeoCheckRes } from './model.ts'
 import { listPublicPosts, publicPostDetail } from './public.ts'
 import { savePost } from './save.ts'
 import { deletePost, operatePost, publishPost } from './status.ts'
@@ -45,7 +46,10 @@ export const publicPostRoutes = (ctx: Ctx) =>
           tagId: toInt(query.tagId, 0),
           ...paging(query, 10),
         }),
-      { query: ListQuery },
+      {
+        query: ListQuery,
+        ...contract({ operationId: 'listPosts', summary: 'Published, discoverable posts, newest first', tag: 'public', data: PostPage }),
+      },
     )
     .get(
       '/:id',
@@ -58,15 +62,40 @@ export const publicPostRoutes = (ctx: Ctx) =>
           headers: { location: `${PREFIX}/${encodeURIComponent(detail.movedTo)}?language=${language}` },
         })
       },
-      { params: t.Object({ id: t.String({ minLength: 1, maxLength: LIMITS.slug }) }), query: t.Object({ language: t.Optional(Language) }) },
+      {
+        params: t.Object({ id: t.String({ minLength: 1, maxLength: LIMITS.slug }) }),
+        query: t.Object({ language: t.Optional(Language) }),
+        ...contract({
+          operationId: 'getPost',
+          summary: 'A published post by slug; an old slug answers 301',
+          tag: 'public',
+          data: PostRes,
+          redirect: true,
+          pathParams: { id: 'slug' },
+        }),
+      },
     )
 
 /** Token-protected post writes (spec §4.1). */
 export const writePostRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'posts.write', prefix: PREFIX })
     .use(auth)
-    .post('/check', ({ body }) => checkDraft(ctx, body), { body: SeoCheckReq, scope: 'blog:write' })
-    .post('/save', ({ body, caller }) => savePost(ctx, caller, body), { body: PostSaveReq, scope: 'blog:write' })
+    .post('/check', ({ body }) => checkDraft(ctx, body), {
+      body: SeoCheckReq,
+      scope: 'blog:write',
+      ...contract({ operationId: 'checkPost', summary: 'SEO check of a draft (not saved)', tag: 'posts', data: SeoCheckRes }),
+    })
+    .post('/save', ({ body, caller }) => savePost(ctx, caller, body), {
+      body: PostSaveReq,
+      scope: 'blog:write',
+      ...contract({
+        operationId: 'savePost',
+        summary: 'Create (no id) or update a post',
+        description: 'A save whose result is published (`status` 1) also needs `blog:publish` and passes the SEO gate.',
+        tag: 'posts',
+        data: PostRes,
+      }),
+    })
     .post(
       '/:id/publish',
       async ({ params, set }) => {
@@ -74,7 +103,11 @@ export const writePostRoutes = (ctx: Ctx) =>
         warnStale(set, artifactsFailed)
         return answer
       },
-      { params: t.Object({ id: IdParam }), scope: 'blog:publish' },
+      {
+      params: t.Object({ id: IdParam }),
+      scope: 'blog:publish',
+      ...contract({ operationId: 'publishPost', summary: 'Publish after re-running the SEO check', tag: 'posts', data: PublishRes }),
+      },
     )
     .get(
       '/operate',
@@ -83,7 +116,24 @@ export const writePostRoutes = (ctx: Ctx) =>
         warnStale(set, (await operatePost(ctx, Number(query.id), query.status === '1' ? 1 : 2)).artifactsFailed)
         return true
       },
-      { query: t.Object({ id: IdParam, status: t.Union([t.Literal('1'), t.Literal('2')]) }), scope: 'blog:publish' },
+      {
+        query: t.Object({
+          id: IdParam,
+          status: t.String({
+            pattern: '^[12]$',
+            description: '1 (publish) or 2 (take offline)',
+            'x-oas': { type: 'integer', enum: [1, 2] },
+          }),
+        }),
+        scope: 'blog:publish',
+        ...contract({
+          operationId: 'operatePost',
+          summary: 'Publish (1) or take offline (2)',
+          tag: 'posts',
+          data: t.Boolean(),
+          noStore: true,
+        }),
+      },
     )
     .get(
       '/delete',
@@ -92,5 +142,15 @@ export const writePostRoutes = (ctx: Ctx) =>
         warnStale(set, (await deletePost(ctx, Number(query.id))).artifactsFailed)
         return true
       },
-      { query: t.Object({ id: IdParam }), scope: 'blog:publish' },
+      {
+        query: t.Object({ id: IdParam }),
+        scope: 'blog:publish',
+        ...contract({
+          operationId: 'deletePost',
+          summary: 'Delete a post (removed from public discovery)',
+          tag: 'posts',
+          data: t.Boolean(),
+          noStore: true,
+        }),
+      },
     )

@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia'
+import { contract } from '../../http/contract.ts'
 import { Language } from '../../http/schema.ts'
 import { envelopeResponse } from '../../http/envelope.ts'
 import { NotFound } from '../../shared/errors.ts'
@@ -18,13 +19,26 @@ export const feedRoutes = (source: RenderSource) => {
   return new Elysia({ name: 'publishing.feeds', prefix: '/api/v1/blog' })
     .get('/rss.xml', ({ query }) => raw({ kind: 'rss', language: query.language ?? 'en' }), {
       query: t.Object({ language: t.Optional(Language) }),
+      ...contract({ operationId: 'getRss', summary: 'RSS 2.0 feed of one language', tag: 'feeds', raw: 'application/xml' }),
     })
-    .get('/sitemap.xml', () => raw({ kind: 'sitemap' }))
+    .get('/sitemap.xml', () => raw({ kind: 'sitemap' }), {
+      ...contract({
+        operationId: 'getSitemap',
+        summary: 'Sitemap (an index of shards past the shard size)',
+        tag: 'feeds',
+        raw: 'application/xml',
+      }),
+    })
     .get('/sitemap/:shard', ({ params }) => raw({ kind: 'sitemapShard', shard: Number(params.shard.slice(0, -4)) }), {
       params: t.Object({ shard: t.String({ pattern: '^[1-9][0-9]{0,9}\\.xml$', description: 'a shard number followed by .xml' }) }),
+      ...contract({ operationId: 'getSitemapShard', summary: 'One sitemap shard', tag: 'feeds', raw: 'application/xml' }),
     })
-    .get('/robots.txt', () => raw({ kind: 'robots' }))
-    .get('/openapi.json', () => raw({ kind: 'openapi' }))
+    .get('/robots.txt', () => raw({ kind: 'robots' }), {
+      ...contract({ operationId: 'getRobots', summary: 'Robots directives', tag: 'feeds', raw: 'text/plain' }),
+    })
+    .get('/openapi.json', () => raw({ kind: 'openapi' }), {
+      ...contract({ operationId: 'getOpenapi', summary: 'This description (OpenAPI 3.0.3)', tag: 'feeds', raw: 'application/json' }),
+    })
 }
 
 /** A backlog this old, or any failing render, makes the service report itself degraded. */

@@ -11,16 +11,20 @@ import { checkMedia } from '../../shared/url-rule.ts'
  * `BlogPublicationSettingsRes` (spec §2.11) plus the public site's display fields (name,
  * description and language labels per language): the only settings ever served publicly.
  */
-export interface PublicationSettings {
-  iconUrl: string
-  iconAlt: string
-  nameEn: string
-  nameZh: string
-  descriptionEn: string
-  descriptionZh: string
-  labelEn: string
-  labelZh: string
-}
+export const PublicationSettings = t.Object(
+  {
+    iconUrl: t.String(),
+    iconAlt: t.String(),
+    nameEn: t.String(),
+    nameZh: t.String(),
+    descriptionEn: t.String(),
+    descriptionZh: t.String(),
+    labelEn: t.String(),
+    labelZh: t.String(),
+  },
+  { $id: 'BlogPublicationSettingsRes' },
+)
+export type PublicationSettings = typeof PublicationSettings.static
 
 export const PublicationSettingsReq = t.Object({
   iconUrl: optText(LIMITS.url),
