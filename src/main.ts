@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import type { Ctx } from './context.ts'
 import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
+import { createIdempotencyStore } from './http/idempotency-store.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
@@ -74,6 +75,7 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
+    idempotency: createIdempotencyStore(db, systemClock),
     log,
     maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
     maxUploadBytes: config.maxUploadBytes,

@@ -5,7 +5,7 @@ import { callOf } from '../../http/call.ts'
 import { IdParam, paging, toInt } from '../../http/schema.ts'
 import { postComment } from './comments.ts'
 import { engagementOf } from './engagement.ts'
-import { CommentListQuery, CommentReq, ModerateReq, ReactionHeaders, ReactionReq, type CommentStatus } from './model.ts'
+import { CommentListQuery, CommentReq, ModerateReq, ReactionReq, type CommentStatus } from './model.ts'
 import { listComments, moderateComment } from './moderation.ts'
 import { addReaction } from './reactions.ts'
 
@@ -23,10 +23,10 @@ export const engagementRoutes = (ctx: Ctx) =>
       set.headers['x-content-type-options'] = 'nosniff'
     })
     .get('/:id/engagement', ({ params }) => engagementOf(ctx.db, Number(params.id)), { params: PostParams })
-    .post('/:id/reactions', ({ params, body, headers }) => addReaction(ctx, Number(params.id), body, headers['idempotency-key'] ?? ''), {
+    // The shell has already checked the Idempotency-Key's syntax (http/idempotency.ts).
+    .post('/:id/reactions', ({ params, body, request }) => addReaction(ctx, Number(params.id), body, request.headers.get('idempotency-key') ?? ''), {
       params: PostParams,
       body: ReactionReq,
-      headers: ReactionHeaders,
     })
     .post(
       '/:id/comments',
