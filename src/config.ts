@@ -25,6 +25,8 @@ export interface Config {
   readonly engagementRefreshSeconds: number
   /** URLs per sitemap shard (the protocol allows 50,000); smaller values exist for tests. */
   readonly sitemapShardSize: number
+  /** Revisions kept per post; older ones are dropped as new saves come in (docs/agents.md). */
+  readonly revisionsKeep: number
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -128,5 +130,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',
     // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org).
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
+    revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
   })
 }

@@ -30,7 +30,8 @@ export function createIdempotencyStore(db: Db, clock: Clock): IdempotencyStore {
             return { kind: 'run' }
           }
           if (held.fingerprint !== fingerprint) return { kind: 'reused' }
-          if (held.status !== null) return { kind: 'replay', answer: { status: held.status, headers: held.headers ?? [], body: held.body ?? '' } }
+          if (held.status !== null)
+            return { kind: 'replay', answer: { status: held.status, headers: held.headers ?? [], body: held.body ?? '' } }
           if (held.owner === owner) return { kind: 'in-use' }
           tx.update(idempotencyKeys).set({ owner, createdAt }).where(row(caller, key)).run()
           return { kind: 'run' }

@@ -19,7 +19,9 @@ const checkedFields = {
   id: optId,
   language: Language,
   title: t.String({ minLength: 1, maxLength: LIMITS.title, pattern: '\\S' }),
-  contentHtml: t.String({ maxLength: LIMITS.contentHtml }),
+  /** Exactly one of `contentHtml` and `contentMarkdown` (content.ts). */
+  contentHtml: t.Optional(t.String({ maxLength: LIMITS.contentHtml })),
+  contentMarkdown: t.Optional(t.String({ maxLength: LIMITS.contentHtml })),
   categoryId: Id,
   summary: optText(LIMITS.text),
   slug: optText(LIMITS.slug),
@@ -52,6 +54,8 @@ export const PostSaveReq = t.Object({
   ogDescription: optText(LIMITS.text),
   relatedProductIds: optText(LIMITS.text),
   status: t.Optional(t.Union([t.Literal(0), t.Literal(1), t.Literal(2), t.Null()])),
+  /** The version this edit is based on; like `If-Match` (docs/agents.md). */
+  version: t.Optional(t.Union([Id, t.Null()])),
 })
 export type PostSaveReq = typeof PostSaveReq.static
 
@@ -87,6 +91,8 @@ export interface PostRes {
   createTime: string
   updatedTime: string
   status: number
+  /** Grows with every edit or status change; send it back as `If-Match` (docs/agents.md). */
+  version: number
   seoScore: number
   aeoScore: number
   clapCount: number

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
+import { expectedVersion } from '../../http/if-match.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { checkDraft } from './check.ts'
 import { PostSaveReq, SeoCheckReq } from './model.ts'
@@ -56,8 +57,18 @@ export const writePostRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'posts.write', prefix: PREFIX })
     .use(auth)
     .post('/check', ({ body }) => checkDraft(ctx, body), { body: SeoCheckReq, scope: 'blog:write' })
-    .post('/save', ({ body, caller }) => savePost(ctx, caller, body), { body: PostSaveReq, scope: 'blog:write' })
-    .post('/:id/publish', ({ params }) => publishPost(ctx, Number(params.id)), { params: t.Object({ id: IdParam }), scope: 'blog:publish' })
+    .post(
+      '/save',
+      ({ body, caller, request }) => savePost(ctx, caller, { ...body, version: expectedVersion(request.headers, body.version) }),
+      {
+        body: PostSaveReq,
+        scope: 'blog:write',
+      },
+    )
+    .post('/:id/publish', ({ params, request }) => publishPost(ctx, Number(params.id), expectedVersion(request.headers)), {
+      params: t.Object({ id: IdParam }),
+      scope: 'blog:publish',
+    })
     .get(
       '/operate',
       ({ query, set }) => {
