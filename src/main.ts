@@ -12,7 +12,7 @@ import { authorRoutes } from './modules/authors/routes.ts'
 import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
-import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -61,6 +61,7 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     authorRoutes(ctx),
     publicPostRoutes(ctx),
     writePostRoutes(ctx),
+    revisionRoutes(ctx),
     settingsRoutes(ctx),
     engagementRoutes(ctx),
     moderationRoutes(ctx),

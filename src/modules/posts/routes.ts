@@ -3,9 +3,11 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { expectedVersion } from '../../http/if-match.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
+import { autofixPost } from './autofix.ts'
 import { checkDraft } from './check.ts'
 import { PostSaveReq, SeoCheckReq } from './model.ts'
 import { listPublicPosts, publicPostDetail } from './public.ts'
+import { listRevisions, restoreRevision, revisionDetail } from './revisions.ts'
 import { savePost } from './save.ts'
 import { deletePost, operatePost, publishPost } from './status.ts'
 
@@ -69,6 +71,10 @@ export const writePostRoutes = (ctx: Ctx) =>
       params: t.Object({ id: IdParam }),
       scope: 'blog:publish',
     })
+    .post('/:id/autofix', ({ params, caller }) => autofixPost(ctx, Number(params.id), caller), {
+      params: t.Object({ id: IdParam }),
+      scope: 'blog:write',
+    })
     .get(
       '/operate',
       ({ query, set }) => {
@@ -84,4 +90,29 @@ export const writePostRoutes = (ctx: Ctx) =>
         return deletePost(ctx, Number(query.id))
       },
       { query: t.Object({ id: IdParam }), scope: 'blog:publish' },
+    )
+
+const RevisionParams = t.Object({ id: IdParam, rev: IdParam })
+
+/** A post's revisions (docs/agents.md, "Revisions"), scope `blog:write`; they hold drafts, so never cached. */
+export const revisionRoutes = (ctx: Ctx) =>
+  new Elysia({ name: 'posts.revisions', prefix: '/api/admin/blog/posts' })
+    .use(auth)
+    .onAfterHandle(({ set }) => {
+      Object.assign(set.headers, noStore)
+    })
+    .get('/:id/revisions', ({ params, query }) => listRevisions(ctx.db, Number(params.id), paging(query, 20)), {
+      params: t.Object({ id: IdParam }),
+      query: t.Object(pageQuery),
+      scope: 'blog:write',
+    })
+    .get('/:id/revisions/:rev', ({ params }) => revisionDetail(ctx.db, Number(params.id), Number(params.rev)), {
+      params: RevisionParams,
+      scope: 'blog:write',
+    })
+    .post(
+      '/:id/revisions/:rev/restore',
+      ({ params, caller, request }) =>
+        restoreRevision(ctx, caller, Number(params.id), Number(params.rev), expectedVersion(request.headers)),
+      { params: RevisionParams, scope: 'blog:write' },
     )
