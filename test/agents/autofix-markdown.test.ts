@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Value } from '@sinclair/typebox/value'
+import { AutofixRes } from '../../src/modules/publishing/openapi/schemas.ts'
 import { S } from '../../src/modules/seo/worked-examples.ts'
 import { F, publishablePost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type ApiResponse, type Folio } from '../support/folio.ts'
@@ -37,6 +39,7 @@ describe('autofix', () => {
 
     const fixed = await autofix(draft.id)
     expect(fixed.status).toBe(200)
+    expect([...Value.Errors(AutofixRes, fixed.body.data)]).toEqual([])
     expect(fixed.body.data.applied).toEqual(['cover_alt', 'seo_title', 'seo_description', 'canonical_self'])
     for (const code of ['cover_alt', 'seo_title_length', 'canonical_valid']) expect(item(fixed, code).passed).toBe(true)
     expect(fixed.body.data.check.canPublish).toBe(true)

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Value } from '@sinclair/typebox/value'
+import { pageOf, RevisionDetail, RevisionSummary } from '../../src/modules/publishing/openapi/schemas.ts'
 import { F, publishablePost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 
@@ -47,6 +49,7 @@ describe('revisions', () => {
     expect(list.status).toBe(200)
     expect(list.headers.get('cache-control')).toBe('no-store')
     expect(list.body.data.total).toBe(3)
+    expect([...Value.Errors(pageOf(RevisionSummary), list.body.data)]).toEqual([])
     const [third, second, first] = list.body.data.records
     expect(third).toMatchObject({ postId: id, version: 3, tokenName: 'test-blog:write', changedFields: ['title', 'summary'] })
     expect(second).toMatchObject({ version: 2, tokenName: 'test-blog:write+blog:publish', changedFields: ['title', 'tagIds'] })
@@ -71,6 +74,7 @@ describe('revisions', () => {
     const res = await revision(id, 1)
     expect(res.body.data.fields).toMatchObject({ title: body.title, tagIds: [tagId], summary: body.summary })
     expect(res.body.data.currentVersion).toBe(3)
+    expect([...Value.Errors(RevisionDetail, res.body.data)]).toEqual([])
     expect(res.body.data.diff).toEqual([
       { field: 'title', revision: body.title, current: `${body.title} (third)` },
       { field: 'tagIds', revision: [tagId], current: [] },
@@ -127,5 +131,16 @@ describe('revisions', () => {
     expect(missing.body.data.errors[0].field).toBe('rev')
     expect((await revisions(id, '?size=500')).status).toBe(400)
     expect((await revision(id, 0)).body.data.errors[0].field).toBe('rev')
+  })
+
+  test('the OpenAPI document describes the revision endpoints, If-Match and Idempotency-Key', async () => {
+    const doc = (await folio.call('GET', '/api/v1/blog/openapi.json')).body as unknown as { paths: Record<string, any> }
+    const admin = '/api/admin/blog/posts/{id}/revisions'
+    expect(doc.paths[admin].get['x-required-scope']).toBe('blog:write')
+    expect(doc.paths[`${admin}/{rev}`].get.responses['200']).toBeDefined()
+    const restoreOp = doc.paths[`${admin}/{rev}/restore`].post
+    expect(Object.keys(restoreOp.responses)).toEqual(expect.arrayContaining(['409', '412', '422']))
+    expect(restoreOp.parameters.map((p: { name: string }) => p.name)).toEqual(['id', 'rev', 'If-Match', 'Idempotency-Key'])
+    expect(doc.paths['/api/v1/blog/posts/save'].post.responses['412']).toBeDefined()
   })
 })

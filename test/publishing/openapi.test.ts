@@ -46,6 +46,7 @@ const SPEC = {
     '/resources/search',
     '/posts/{id}/reactions',
     '/posts/{id}/comments',
+    '/posts/{id}/autofix',
   ],
 }
 

@@ -45,9 +45,11 @@ interface Operation {
   raw?: string
   noStore?: boolean
   redirect?: boolean
+  /** Takes `If-Match: "<version>"` (docs/agents.md). */
+  ifMatch?: boolean
 }
 
-type Param = { name: string; in: 'query' | 'path'; required?: boolean; schema: Json; description?: string }
+type Param = { name: string; in: 'query' | 'path' | 'header'; required?: boolean; schema: Json; description?: string }
 
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` })
 const query = (name: string, schema: Json, description?: string, required = false): Param => ({
@@ -83,6 +85,10 @@ const COMPONENTS: Record<string, TSchema> = {
   BlogTagRes: S.TagRes,
   BlogAuthorRes: S.AuthorRes,
   BlogSeoCheckRes: S.SeoCheckRes,
+  BlogAutofixRes: S.AutofixRes,
+  BlogRevisionRes: S.RevisionSummary,
+  BlogRevisionDetailRes: S.RevisionDetail,
+  PageBlogRevisionRes: S.pageOf(S.RevisionSummary),
   BlogEngagementRes: S.EngagementRes,
   BlogPublicCommentRes: S.PublicCommentRes,
   BlogResourceRes: S.ResourceRes,
@@ -105,7 +111,21 @@ const schemaJson = (schema: Json | TSchema): Json =>
 
 const error = (description: string): Json => ({ description, content: { 'application/json': { schema: ref('ErrorResult') } } })
 
-function operation(op: Operation): Json {
+const idempotencyKey: Param = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$' },
+  description: 'Retries with the same key, caller and body within 24 h replay the first answer (`Idempotent-Replayed: true`).',
+}
+const ifMatch: Param = {
+  name: 'If-Match',
+  in: 'header',
+  schema: { type: 'string', example: '"7"' },
+  description: 'The post `version` this write is based on; another stored version answers 412 VERSION_CONFLICT.',
+}
+
+function operation(op: Operation, method: string): Json {
+  const params = [...(op.params ?? []), ...(op.ifMatch ? [ifMatch] : []), ...(method === 'post' ? [idempotencyKey] : [])]
   const envelope = (data: Json): Json => ({
     type: 'object',
     required: ['code', 'message', 'data'],
@@ -125,6 +145,11 @@ function operation(op: Operation): Json {
       responses['403'] = error(`The token lacks the scope ${op.scope}`)
     }
   }
+  if (method === 'post') {
+    responses['409'] = error('IDEMPOTENCY_KEY_IN_USE: the first request with this Idempotency-Key is still running')
+    responses['422'] = error('IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used for another request')
+  }
+  if (op.ifMatch) responses['412'] = error('VERSION_CONFLICT: `data.currentVersion` and `data.updatedTime` of the stored post')
   if (op.redirect)
     responses['301'] = { description: 'Old slug: `Location` names the current one', headers: { Location: { schema: { type: 'string' } } } }
   if (!op.scope && !op.noStore) responses['304'] = { description: 'Not modified (`If-None-Match` / `If-Modified-Since`)' }
@@ -134,7 +159,7 @@ function operation(op: Operation): Json {
     ...(op.scope
       ? { security: [{ bearerAuth: [] }, { apiToken: [] }], 'x-required-scope': op.scope }
       : { security: [{}, { bearerAuth: [] }, { apiToken: [] }] }),
-    ...(op.params ? { parameters: op.params as unknown as Json } : {}),
+    ...(params.length ? { parameters: params as unknown as Json } : {}),
     ...(op.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: schemaJson(op.body) } } } }
       : op.multipart
@@ -154,6 +179,7 @@ function operation(op: Operation): Json {
 }
 
 const B = '/api/v1/blog'
+const A = '/api/admin/blog'
 const slugParam = path('slug', { type: 'string', maxLength: LIMITS.slug })
 const detailLanguage = query('language', lang(['en', 'zh'], 'en'))
 
@@ -170,6 +196,7 @@ export function openapiDocument(): Json {
         scope: 'blog:write',
         body: PostSaveReq,
         data: S.PostRes,
+        ifMatch: true,
       },
     },
     [`${B}/posts/{id}/publish`]: {
@@ -179,6 +206,46 @@ export function openapiDocument(): Json {
         scope: 'blog:publish',
         params: [path('id', id)],
         data: S.PublishRes,
+        ifMatch: true,
+      },
+    },
+    [`${B}/posts/{id}/autofix`]: {
+      post: {
+        summary: "Apply the check's auto-fixes to the stored post and save it (a published post also needs blog:publish)",
+        tag: 'posts',
+        scope: 'blog:write',
+        params: [path('id', id)],
+        data: S.AutofixRes,
+      },
+    },
+    [`${A}/posts/{id}/revisions`]: {
+      get: {
+        summary: "A post's revisions, newest first; never cached",
+        tag: 'revisions',
+        scope: 'blog:write',
+        params: [path('id', id), ...page(20)],
+        data: COMPONENTS.PageBlogRevisionRes,
+        noStore: true,
+      },
+    },
+    [`${A}/posts/{id}/revisions/{rev}`]: {
+      get: {
+        summary: 'One revision with a field-level diff against the current post; never cached',
+        tag: 'revisions',
+        scope: 'blog:write',
+        params: [path('id', id), path('rev', id, 'The revision number (the version it produced).')],
+        data: S.RevisionDetail,
+        noStore: true,
+      },
+    },
+    [`${A}/posts/{id}/revisions/{rev}/restore`]: {
+      post: {
+        summary: 'Restore a revision as a new save; a published post must pass the gate (else BLOG_SEO_BLOCKED)',
+        tag: 'revisions',
+        scope: 'blog:write',
+        params: [path('id', id), path('rev', id, 'The revision number (the version it produced).')],
+        data: S.PostRes,
+        ifMatch: true,
       },
     },
     [`${B}/posts/operate`]: {
@@ -328,7 +395,7 @@ export function openapiDocument(): Json {
     },
     servers: [{ url: '/' }],
     paths: Object.fromEntries(
-      Object.entries(paths).map(([p, ops]) => [p, Object.fromEntries(Object.entries(ops).map(([m, op]) => [m, operation(op)]))]),
+      Object.entries(paths).map(([p, ops]) => [p, Object.fromEntries(Object.entries(ops).map(([m, op]) => [m, operation(op, m)]))]),
     ),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' } },

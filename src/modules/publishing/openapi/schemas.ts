@@ -65,6 +65,7 @@ const cardFields = {
   createTime: Str,
   updatedTime: Str,
   status: Int,
+  version: t.Integer({ description: 'Grows with every edit or status change; send it back as If-Match.' }),
   seoScore: Int,
   aeoScore: Int,
   clapCount: Int,
@@ -128,6 +129,33 @@ export const SeoCheckRes = t.Object({
   generatedExcerpt: Str,
   toc: t.Array(TocItem),
   items: t.Array(SeoCheckItem),
+})
+
+export const AutofixRes = t.Object({
+  applied: t.Array(Str, { description: 'The auto-fixes that changed the post, in the order applied.' }),
+  check: SeoCheckRes,
+  post: PostRes,
+})
+
+const revisionFields = {
+  postId: Int,
+  version: t.Integer({ description: 'The post version this save produced; the revision number.' }),
+  createTime: Str,
+  tokenName: Str,
+  seoScore: Int,
+  aeoScore: Int,
+  changedFields: t.Array(Str),
+  title: Str,
+  status: Int,
+}
+
+export const RevisionSummary = t.Object(revisionFields)
+
+export const RevisionDetail = t.Object({
+  ...revisionFields,
+  fields: t.Record(Str, t.Any(), { description: 'The editable fields as this save left them (tagIds included).' }),
+  currentVersion: Int,
+  diff: t.Array(t.Object({ field: Str, revision: t.Any(), current: t.Any() })),
 })
 
 export const PublicCommentRes = t.Object({
