@@ -21,7 +21,7 @@ const checkedFields = {
   title: t.String({ minLength: 1, maxLength: LIMITS.title, pattern: '\\S' }),
   /** Exactly one of `contentHtml` and `contentMarkdown` (content.ts). */
   contentHtml: t.Optional(t.String({ maxLength: LIMITS.contentHtml })),
-  contentMarkdown: t.Optional(t.String({ maxLength: LIMITS.contentHtml })),
+  contentMarkdown: t.Optional(t.String({ maxLength: LIMITS.contentMarkdown })),
   categoryId: Id,
   summary: optText(LIMITS.text),
   slug: optText(LIMITS.slug),
