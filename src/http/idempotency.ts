@@ -72,7 +72,7 @@ const replay = (answer: StoredAnswer): Response => {
 }
 
 /**
- * Runs `handle` under the request's `Idempotency-Key`, if it is a POST that has one. `caller` is
+ * Runs `handle` under the request's `Idempotency-Key`, if it is a POST under /api/ that has one. `caller` is
  * `token:<id>` for a valid token, else `ip:<address>`. Server errors (5xx) are not kept: the key is
  * freed so that the retry runs again.
  */
@@ -82,7 +82,8 @@ export async function idempotent(
   store: IdempotencyStore,
   handle: () => Promise<Response>,
 ): Promise<Response> {
-  if (request.method !== 'POST') return handle()
+  // Only the API's POST writes: other paths (an MCP stream, say) may answer with a body that never ends.
+  if (request.method !== 'POST' || !new URL(request.url).pathname.startsWith('/api/')) return handle()
   let key: string | null
   try {
     key = idempotencyKeyOf(request.headers)
