@@ -128,11 +128,13 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
   const requestedSlug = blank(req.slug)
   if (RESERVED_POST_SLUGS.has(requestedSlug.toLowerCase()))
     throw invalidField('slug', `"${requestedSlug}" is a fixed API path; choose another slug`)
-  const draft = mergeFields(req, content, existing, status)
-  const mediaKeys = await existingMediaKeys(ctx, seoInput(existing?.id ?? null, draft, requestedSlug || existing?.slug || ''))
+  const merged = mergeFields(req, content, existing, status)
+  const mediaKeys = await existingMediaKeys(ctx, seoInput(existing?.id ?? null, merged, requestedSlug || existing?.slug || ''))
 
   const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = req.id ? livePost(tx, req.id) : null
+    // A stale version is told apart before any other finding (a 412, not a 400 about the slug).
+    if (before) expectVersion(before, expected)
     // Merged again from the row read under the write lock, so a concurrent edit of a field this
     // request did not send is kept, not overwritten with what was read before the lock.
     const values = mergeFields(req, content, before, status)
