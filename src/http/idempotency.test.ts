@@ -37,6 +37,27 @@ describe('idempotent()', () => {
     expect(runs()).toBe(2)
   })
 
+  test('while the first request runs, the key is in use (409); then its answer is replayed', async () => {
+    const db = openDatabase(':memory:')
+    migrateDatabase(db)
+    const store = createIdempotencyStore(db, () => new Date())
+    let finish = () => {}
+    const running = new Promise<void>((resolve) => (finish = resolve))
+    const request = () =>
+      new Request('http://localhost/api/v1/blog/posts/save', { method: 'POST', body: '{}', headers: { 'idempotency-key': 'slow' } })
+    const first = idempotent(request(), 'token:1', store, async () => {
+      await running
+      return new Response('{"code":"0000"}')
+    })
+    await Bun.sleep(10)
+    const second = await idempotent(request(), 'token:1', store, async () => new Response('ran twice'))
+    expect(second.status).toBe(409)
+    expect(((await second.json()) as { code: string }).code).toBe('IDEMPOTENCY_KEY_IN_USE')
+    finish()
+    expect(await (await first).text()).toBe('{"code":"0000"}')
+    expect(await (await idempotent(request(), 'token:1', store, async () => new Response('ran twice'))).text()).toBe('{"code":"0000"}')
+  })
+
   test('server errors free the key; requests without a key, or outside /api/, are not touched', async () => {
     const { call, runs } = setup()
     expect((await call({ key: 'k', body: 'x' }, 503)).status).toBe(503)

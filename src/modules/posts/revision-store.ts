@@ -56,43 +56,53 @@ export function revisionFieldsOf(row: PostRow, tagIds: readonly number[]): Revis
 export const changedFields = (a: RevisionFields | null, b: RevisionFields): RevisionField[] =>
   REVISION_FIELDS.filter((field) => a === null || JSON.stringify(a[field]) !== JSON.stringify(b[field]))
 
+/** A row of post_revisions for `row` as it is now. */
+const revisionOf = (row: PostRow, fields: RevisionFields, changedFields: RevisionField[], tokenName: string) => ({
+  postId: row.id,
+  version: row.version,
+  fields,
+  changedFields,
+  tokenName,
+  seoScore: row.seoScore,
+  aeoScore: row.aeoScore,
+  createdAt: row.updatedAt,
+})
+
 /**
  * Keeps the post as this save left it, unless the save changed no editable field; then drops the
- * revisions beyond the newest `keep` of the post (REVISIONS_KEEP).
+ * revisions beyond the newest `keep` of the post (REVISIONS_KEEP). A post saved before revisions
+ * existed has none: its state before this save is kept first (no token name known), so that the
+ * first edit after an upgrade can be undone too.
  */
 export function recordRevision(
   tx: Queryable,
   caller: Caller,
-  before: RevisionFields | null,
+  before: { row: PostRow; fields: RevisionFields } | null,
   after: PostRow,
   tagIds: readonly number[],
   keep: number,
 ): void {
   const fields = revisionFieldsOf(after, tagIds)
-  const changed = changedFields(before, fields)
+  const changed = changedFields(before?.fields ?? null, fields)
   if (!changed.length) return
+  const history = eq(postRevisions.postId, after.id)
+  if (before && !tx.select({ id: postRevisions.id }).from(postRevisions).where(history).limit(1).get())
+    tx.insert(postRevisions)
+      .values(revisionOf(before.row, before.fields, [], ''))
+      .run()
   tx.insert(postRevisions)
-    .values({
-      postId: after.id,
-      version: after.version,
-      fields,
-      changedFields: changed,
-      tokenName: caller.name,
-      seoScore: after.seoScore,
-      aeoScore: after.aeoScore,
-      createdAt: after.updatedAt,
-    })
+    .values(revisionOf(after, fields, changed, caller.name))
     .run()
   const oldest = tx
     .select({ version: postRevisions.version })
     .from(postRevisions)
-    .where(eq(postRevisions.postId, after.id))
+    .where(history)
     .orderBy(desc(postRevisions.version))
     .limit(1)
     .offset(keep)
     .get()
   if (oldest)
     tx.delete(postRevisions)
-      .where(and(eq(postRevisions.postId, after.id), lte(postRevisions.version, oldest.version)))
+      .where(and(history, lte(postRevisions.version, oldest.version)))
       .run()
 }

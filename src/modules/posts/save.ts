@@ -158,7 +158,7 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
       updatedAt: now,
       publishedAt: before?.publishedAt ?? (status === POST_STATUS.published ? now : null),
     }
-    const beforeFields = before && revisionFieldsOf(before, tagIdsOf(tx, before.id))
+    const beforeRevision = before && { row: before, fields: revisionFieldsOf(before, tagIdsOf(tx, before.id)) }
     const after = before
       ? updateVersion(tx, before, expected ?? before.version, row)
       : tx
@@ -168,7 +168,7 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
           .get()
     if (req.tagIds !== undefined || !before) replaceTags(tx, after.id, tagIds)
     if (before) recordSlugChange(tx, before, after)
-    recordRevision(tx, caller, beforeFields, after, tagIdsOf(tx, after.id), ctx.config.revisionsKeep)
+    recordRevision(tx, caller, beforeRevision, after, tagIdsOf(tx, after.id), ctx.config.revisionsKeep)
     record({ kind: 'post', event: statusEvent(before, after), before, after })
     return after
   })
