@@ -118,7 +118,7 @@ const seoInput = (id: number | null, values: Omit<PostValues, 'slug'>, slug: str
 export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<PostRes> {
   refuseScriptUrls(req)
   const expected = req.version ?? null
-  if (expected !== null && !req.id) throw invalidField('version', 'only an update (with id) is based on a version')
+  if (expected !== null && !req.id) throw invalidField('version', 'only an update (with id) is based on a version (If-Match or version)')
   const content = prepareContent(bodyHtmlOf(req))
   const existing = req.id ? livePost(ctx.db, req.id) : null
   if (existing) expectVersion(existing, expected)
