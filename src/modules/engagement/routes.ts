@@ -24,10 +24,14 @@ export const engagementRoutes = (ctx: Ctx) =>
     })
     .get('/:id/engagement', ({ params }) => engagementOf(ctx.db, Number(params.id)), { params: PostParams })
     // The shell has already checked the Idempotency-Key's syntax (http/idempotency.ts).
-    .post('/:id/reactions', ({ params, body, request }) => addReaction(ctx, Number(params.id), body, request.headers.get('idempotency-key') ?? ''), {
-      params: PostParams,
-      body: ReactionReq,
-    })
+    .post(
+      '/:id/reactions',
+      ({ params, body, request }) => addReaction(ctx, Number(params.id), body, request.headers.get('idempotency-key') ?? ''),
+      {
+        params: PostParams,
+        body: ReactionReq,
+      },
+    )
     .post(
       '/:id/comments',
       ({ params, body, request }) =>

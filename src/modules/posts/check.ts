@@ -18,7 +18,7 @@ function layOver(stored: SeoInput | null, body: Omit<SeoCheckReq, 'contentMarkdo
  * would be stored (Markdown converted, sanitized), so the check and the publish gate agree.
  */
 export async function checkDraft(ctx: Ctx, body: SeoCheckReq): Promise<SeoCheckResult> {
-  const { contentMarkdown, ...fields } = body
+  const { contentMarkdown: _markdown, ...fields } = body
   const contentHtml = sanitizeContentHtml(bodyHtmlOf(body))
   const stored = body.id ? seoInputOf(livePost(ctx.db, body.id)) : null
   const input = layOver(stored, { ...fields, contentHtml })
