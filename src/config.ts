@@ -34,6 +34,8 @@ export interface Config {
   readonly sitemapShardSize: number
   /** Origins (scheme://host[:port]) whose browsers may call the anonymous endpoints (CORS). */
   readonly corsOrigins: readonly string[]
+  /** Revisions kept per post; older ones are dropped as new saves come in (docs/agents.md). */
+  readonly revisionsKeep: number
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -167,5 +169,6 @@ export function loadConfig(env: Env = process.env): Config {
     // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org).
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
+    revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
   })
 }

@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
 import { withCors } from './http/cors.ts'
 import { envelopeResponse } from './http/envelope.ts'
+import { createIdempotencyStore } from './http/idempotency-store.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
@@ -15,7 +16,7 @@ import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
-import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
@@ -71,6 +72,7 @@ export async function compose(config: Config, options: { workers?: boolean; prep
     authorRoutes(ctx),
     publicPostRoutes(ctx),
     writePostRoutes(ctx),
+    revisionRoutes(ctx),
     settingsRoutes(ctx),
     engagementRoutes(ctx),
     moderationRoutes(ctx),
@@ -92,6 +94,7 @@ export async function compose(config: Config, options: { workers?: boolean; prep
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
+    idempotency: createIdempotencyStore(db, systemClock),
     log,
     maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
     maxUploadBytes: config.maxUploadBytes,

@@ -38,6 +38,8 @@ export const LIMITS = {
   longText: 10_000,
   url: 2_048,
   contentHtml: 500_000,
+  /** Lower than HTML: converting adversarial Markdown costs several microseconds a character. */
+  contentMarkdown: 200_000,
   listItems: 20,
   faqBlocks: 50,
   maxPageSize: 100,

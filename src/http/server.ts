@@ -8,6 +8,7 @@ import { readAtMost } from '../shared/stream.ts'
 import { attachCall, callOf, presentedToken } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
 import { isPrivateAnswer, PRIVATE_CACHE, SECURITY_HEADERS } from './headers.ts'
+import { idempotent, type IdempotencyStore } from './idempotency.ts'
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts'
 
 export interface ShellDeps {
@@ -15,6 +16,7 @@ export interface ShellDeps {
   authenticate(token: string): Caller | null
   rateLimiter: RateLimiter
   callLog: CallLog
+  idempotency: IdempotencyStore
   log: Logger
   /** Bodies above this are refused before parsing; uploads get their own, larger bound. */
   maxJsonBytes: number
@@ -54,7 +56,8 @@ export function clientIp(
 
 /**
  * The shell around the Elysia app: request id, caller, rate limit (spec §8: a policy rejection
- * is HTTP 200 with a non-0000 code), body size bound, and the per-token call log (spec §5.9).
+ * is HTTP 200 with a non-0000 code), body size bound, Idempotency-Key, and the per-token call log
+ * (spec §5.9).
  */
 export function createFetch(deps: ShellDeps) {
   return async function fetch(incoming: Request, server: Server<unknown> | null = null): Promise<Response> {
@@ -103,7 +106,8 @@ export function createFetch(deps: ShellDeps) {
       )
       call.code = 'PAYLOAD_TOO_LARGE'
     } else {
-      response = await deps.app.handle(request)
+      const idempotencyCaller = caller ? `token:${caller.tokenId}` : `ip:${ip}`
+      response = await idempotent(request, idempotencyCaller, deps.idempotency, () => deps.app.handle(request))
     }
 
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value)

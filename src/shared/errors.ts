@@ -63,3 +63,23 @@ export function isStorageFull(error: unknown): boolean {
 }
 /** Why the service (or a CLI command) cannot start: printed as one line, never a stack trace. */
 export class StartupError extends Error {}
+/** An `Idempotency-Key` sent again with a different request (docs/agents.md). */
+export class IdempotencyKeyReused extends DomainError {
+  constructor() {
+    super(
+      'IDEMPOTENCY_KEY_REUSED',
+      422,
+      'This Idempotency-Key was used for a different request (method, path or body); send a new key for a new request.',
+      { errors: [{ field: 'Idempotency-Key', message: 'already used for a different request' }] },
+    )
+  }
+}
+
+/** An `Idempotency-Key` whose first request has not answered yet. */
+export class IdempotencyKeyInUse extends DomainError {
+  constructor() {
+    super('IDEMPOTENCY_KEY_IN_USE', 409, 'A request with this Idempotency-Key is still running; retry once it has answered.', {
+      errors: [{ field: 'Idempotency-Key', message: 'in use by a running request' }],
+    })
+  }
+}

@@ -32,14 +32,19 @@ describe('claps', () => {
     await Promise.all(Array.from({ length: 20 }, () => w.clap(post.id, clap('reader', 2), 'click-1')))
     expect(await total(post.id)).toBe(2)
     expect((await w.clap(post.id, clap('reader', 2), 'click-2')).body.data.clapCount).toBe(4)
-    // Retried later, the first request still counts once.
-    expect((await w.clap(post.id, clap('reader', 2), 'click-1')).body.data.clapCount).toBe(4)
+    // Retried later, the first request still counts once: its first answer is replayed.
+    const retried = await w.clap(post.id, clap('reader', 2), 'click-1')
+    expect(retried.headers.get('idempotent-replayed')).toBe('true')
+    expect(retried.body.data.clapCount).toBe(2)
+    expect(await total(post.id)).toBe(4)
   })
 
-  test('an Idempotency-Key reused for a different request is a 400', async () => {
+  test('an Idempotency-Key reused for a different request is a 422 IDEMPOTENCY_KEY_REUSED', async () => {
     const post = await w.publishPost()
     await w.clap(post.id, clap('reader', 1), 'k-1')
-    expectFieldError(await w.clap(post.id, clap('reader', 5), 'k-1'), 'idempotency-key')
+    const reused = await w.clap(post.id, clap('reader', 5), 'k-1')
+    expect(reused.status).toBe(422)
+    expect(reused.body.code).toBe('IDEMPOTENCY_KEY_REUSED')
     expect(await total(post.id)).toBe(1)
   })
 
@@ -103,7 +108,7 @@ describe('bad reactions are a 400 naming the field, and change nothing', () => {
   }
 
   test('a malformed Idempotency-Key', async () => {
-    expectFieldError(await w.clap(postId, clap('k', 1), 'not allowed!'), 'idempotency-key')
+    expectFieldError(await w.clap(postId, clap('k', 1), 'not allowed!'), 'Idempotency-Key')
     expect(await total(postId)).toBe(1)
   })
 

@@ -77,6 +77,7 @@ const SPEC = {
     '/resources/search',
     '/posts/{id}/reactions',
     '/posts/{id}/comments',
+    '/posts/{id}/autofix',
   ],
 }
 

@@ -54,6 +54,8 @@ export const posts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: text('deleted_at'),
+    /** Grows by one with every edit or status change (If-Match, docs/agents.md); reader counts leave it alone. */
+    version: integer('version').notNull().default(1),
     /**
      * 1 when the post is publicly discoverable (lists, feeds, sitemap): derived by SQLite itself,
      * so no write path can forget it, and indexed so list counts never read the wide rows.
@@ -103,4 +105,27 @@ export const postSlugHistory = sqliteTable(
     uniqueIndex('post_slug_history_slug').on(table.language, sql`lower(${table.slug})`),
     index('post_slug_history_post').on(table.postId),
   ],
+)
+
+/**
+ * The post as each save left it (docs/agents.md, "Revisions"). `version` is the post version the
+ * save produced, so a client holding version n can read revision n. `fields` holds the editable
+ * fields (tags included) as JSON; derived fields (contentText, toc) are recomputed on restore.
+ */
+export const postRevisions = sqliteTable(
+  'post_revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id),
+    version: integer('version').notNull(),
+    fields: text('fields', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    changedFields: text('changed_fields', { mode: 'json' }).$type<string[]>().notNull(),
+    tokenName: text('token_name').notNull(),
+    seoScore: integer('seo_score').notNull(),
+    aeoScore: integer('aeo_score').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('post_revisions_version').on(table.postId, table.version)],
 )

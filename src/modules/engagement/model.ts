@@ -7,7 +7,6 @@ export const ENGAGEMENT_LIMITS = {
   authorEmail: 254,
   content: 5_000,
   clientKey: 64,
-  idempotencyKey: 128,
   /** Longer user agents are cut when stored. */
   userAgent: 512,
   /** Claps one request may add. */
@@ -68,15 +67,6 @@ export const ReactionReq = t.Object(
   { $id: 'BlogReactionReq' },
 )
 export type ReactionReq = typeof ReactionReq.static
-
-export const ReactionHeaders = t.Object({
-  'idempotency-key': t.Optional(
-    t.String({
-      pattern: KEY_PATTERN(ENGAGEMENT_LIMITS.idempotencyKey),
-      description: `1 to ${ENGAGEMENT_LIMITS.idempotencyKey} characters of A-Z a-z 0-9 _ . : -`,
-    }),
-  ),
-})
 
 export const ModerateReq = t.Object({
   action: t.Union([t.Literal('approve'), t.Literal('reject')]),

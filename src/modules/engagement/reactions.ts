@@ -2,7 +2,7 @@ import { and, eq, gte, sql, sum } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Tx } from '../../db/client.ts'
 import { claps, posts } from '../../db/schema/index.ts'
-import { invalidField } from '../../shared/errors.ts'
+import { IdempotencyKeyReused } from '../../shared/errors.ts'
 import { engagementOf } from './engagement.ts'
 import { ENGAGEMENT_LIMITS, type EngagementRes, type ReactionReq } from './model.ts'
 import { engageablePost } from './repo.ts'
@@ -12,7 +12,10 @@ export const DUPLICATE_WINDOW_MS = 10_000
 
 /**
  * Whether this request was already counted: by its Idempotency-Key when it has one (for good),
- * else by an identical accepted request of the same clientKey inside the duplicate window.
+ * else by an identical accepted request of the same clientKey inside the duplicate window. The
+ * HTTP shell's 24-hour key layer (http/idempotency.ts) answers retries from the same address
+ * before they get here; this rule is what still holds after 24 hours, or when the reader's
+ * address changed between attempts, and it answers a reused key the same way (422).
  */
 function alreadyCounted(tx: Tx, postId: number, req: ReactionReq, idempotencyKey: string, now: number): boolean {
   const same = and(eq(claps.postId, postId), eq(claps.clientKey, req.clientKey))
@@ -22,8 +25,7 @@ function alreadyCounted(tx: Tx, postId: number, req: ReactionReq, idempotencyKey
       .from(claps)
       .where(and(same, eq(claps.idempotencyKey, idempotencyKey)))
       .get()
-    if (earlier && earlier.count !== req.count)
-      throw invalidField('idempotency-key', `already used for a request of ${earlier.count} claps; send a new key for a new request`)
+    if (earlier && earlier.count !== req.count) throw new IdempotencyKeyReused()
     return !!earlier
   }
   return !!tx

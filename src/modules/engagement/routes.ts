@@ -6,16 +6,7 @@ import { contract } from '../../http/contract.ts'
 import { IdParam, paging, toInt } from '../../http/schema.ts'
 import { postComment } from './comments.ts'
 import { engagementOf } from './engagement.ts'
-import {
-  CommentListQuery,
-  CommentReq,
-  EngagementRes,
-  ModerateReq,
-  PublicCommentRes,
-  ReactionHeaders,
-  ReactionReq,
-  type CommentStatus,
-} from './model.ts'
+import { CommentListQuery, CommentReq, EngagementRes, ModerateReq, PublicCommentRes, ReactionReq, type CommentStatus } from './model.ts'
 import { listComments, moderateComment } from './moderation.ts'
 import { addReaction } from './reactions.ts'
 
@@ -41,12 +32,16 @@ export const engagementRoutes = (ctx: Ctx) =>
         data: EngagementRes,
       }),
     })
-    .post('/:id/reactions', ({ params, body, headers }) => addReaction(ctx, Number(params.id), body, headers['idempotency-key'] ?? ''), {
-      params: PostParams,
-      body: ReactionReq,
-      headers: ReactionHeaders,
-      ...contract({ operationId: 'addReaction', summary: 'Add claps', tag: 'engagement', data: EngagementRes }),
-    })
+    // The shell has already checked the Idempotency-Key's syntax (http/idempotency.ts).
+    .post(
+      '/:id/reactions',
+      ({ params, body, request }) => addReaction(ctx, Number(params.id), body, request.headers.get('idempotency-key') ?? ''),
+      {
+        params: PostParams,
+        body: ReactionReq,
+        ...contract({ operationId: 'addReaction', summary: 'Add claps', tag: 'engagement', data: EngagementRes }),
+      },
+    )
     .post(
       '/:id/comments',
       ({ params, body, request }) =>

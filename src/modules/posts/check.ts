@@ -2,23 +2,26 @@ import type { Ctx } from '../../context.ts'
 import { check } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
 import { sanitizeContentHtml } from '../../shared/sanitize.ts'
+import { bodyHtmlOf } from './content.ts'
 import type { SeoCheckReq } from './model.ts'
 import { livePost } from './repo.ts'
 import { existingMediaKeys, seoInputOf, sqliteWorld } from './seo.ts'
 
 /** Body fields that were sent win; the rest come from the stored post (seo-rules.md §1). */
-function layOver(stored: SeoInput | null, body: SeoCheckReq): SeoInput {
-  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as SeoCheckReq
+function layOver(stored: SeoInput | null, body: Omit<SeoCheckReq, 'contentMarkdown'>): SeoInput {
+  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined))
   return { ...(stored ?? {}), ...sent, id: body.id ?? null } as SeoInput
 }
 
 /**
  * `POST posts/check`: the SEO/AEO report for a draft, never saved. The body is judged as it
- * would be stored (sanitized), so the check and the publish gate agree.
+ * would be stored (Markdown converted, sanitized), so the check and the publish gate agree.
  */
 export async function checkDraft(ctx: Ctx, body: SeoCheckReq): Promise<SeoCheckResult> {
+  const { contentMarkdown: _markdown, ...fields } = body
+  const contentHtml = sanitizeContentHtml(bodyHtmlOf(body))
   const stored = body.id ? seoInputOf(livePost(ctx.db, body.id)) : null
-  const input = layOver(stored, { ...body, contentHtml: sanitizeContentHtml(body.contentHtml) })
+  const input = layOver(stored, { ...fields, contentHtml })
   const mediaKeys = await existingMediaKeys(ctx, input)
   return check(input, sqliteWorld(ctx, ctx.db, mediaKeys), ctx.clock())
 }

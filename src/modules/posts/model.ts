@@ -22,7 +22,9 @@ const checkedFields = {
   id: optId,
   language: Language,
   title: t.String({ minLength: 1, maxLength: LIMITS.title, pattern: '\\S' }),
-  contentHtml: t.String({ maxLength: LIMITS.contentHtml }),
+  /** Exactly one of `contentHtml` and `contentMarkdown` (content.ts). */
+  contentHtml: t.Optional(t.String({ maxLength: LIMITS.contentHtml })),
+  contentMarkdown: t.Optional(t.String({ maxLength: LIMITS.contentMarkdown })),
   categoryId: Id,
   summary: optText(LIMITS.text),
   slug: optText(LIMITS.slug),
@@ -56,6 +58,7 @@ export const PostSaveReq = t.Object(
     ogDescription: optText(LIMITS.text),
     relatedProductIds: optText(LIMITS.text, 'comma-separated ids of existing business resources'),
     status: t.Optional(t.Union([t.Literal(0), t.Literal(1), t.Literal(2), t.Null()])),
+    version: t.Optional(t.Union([Id, t.Null()], { description: 'the version this edit is based on; like If-Match (docs/agents.md)' })),
   },
   { $id: 'BlogPostSaveReq' },
 )
@@ -101,6 +104,7 @@ const cardFields = {
   createTime: Str,
   updatedTime: Str,
   status: t.Integer({ minimum: 0, maximum: 2, description: '0 draft, 1 published, 2 offline' }),
+  version: t.Integer({ minimum: 1, description: 'grows with every edit or status change; send it back as If-Match (docs/agents.md)' }),
   seoScore: Score,
   aeoScore: Score,
   clapCount: t.Integer({ minimum: 0 }),
@@ -144,6 +148,14 @@ export type PublishRes = typeof PublishRes.static
 
 export const PostPage = pageOf(PostCard, 'PageBlogPostRes')
 
+const AutoFixTypeRes = t.Union([
+  t.Literal('slug'),
+  t.Literal('seo_title'),
+  t.Literal('seo_description'),
+  t.Literal('canonical_self'),
+  t.Literal('cover_alt'),
+])
+
 /** `BlogSeoCheckItemRes` (spec §2.5); `key` and `severity` serve the spec's check example. */
 export const SeoCheckItemRes = t.Object(
   {
@@ -159,14 +171,7 @@ export const SeoCheckItemRes = t.Object(
     weight: Int,
     targetStep: t.Union([t.Literal('basic'), t.Literal('content'), t.Literal('seo'), t.Literal('aeo'), t.Literal('publish')]),
     targetField: Str,
-    autoFixType: t.Union([
-      t.Literal('slug'),
-      t.Literal('seo_title'),
-      t.Literal('seo_description'),
-      t.Literal('canonical_self'),
-      t.Literal('cover_alt'),
-      t.Null(),
-    ]),
+    autoFixType: t.Union([AutoFixTypeRes, t.Null()]),
   },
   { $id: 'BlogSeoCheckItemRes' },
 )
@@ -190,4 +195,40 @@ export const SeoCheckRes = t.Object(
     items: t.Array(SeoCheckItemRes),
   },
   { $id: 'BlogSeoCheckRes' },
+)
+
+/** posts/{id}/autofix (docs/agents.md, "Autofix"): the fixes applied, the new check, the post as stored. */
+export const AutofixRes = t.Object(
+  {
+    applied: t.Array(AutoFixTypeRes, { description: 'the auto-fixes that changed the post, in the order applied' }),
+    check: SeoCheckRes,
+    post: PostRes,
+  },
+  { $id: 'BlogAutofixRes' },
+)
+
+const revisionFields = {
+  postId: Id,
+  version: t.Integer({ minimum: 1, description: 'the post version this save produced; the revision number' }),
+  createTime: Str,
+  tokenName: Str,
+  seoScore: Score,
+  aeoScore: Score,
+  changedFields: t.Array(Str, { description: 'fields this save changed (every field for the save that created the post)' }),
+  title: Str,
+  status: t.Integer({ minimum: 0, maximum: 2 }),
+}
+
+/** A revision in `GET /api/admin/blog/posts/{id}/revisions` (docs/agents.md, "Revisions"). */
+export const RevisionSummaryRes = t.Object(revisionFields, { $id: 'BlogRevisionSummaryRes' })
+
+/** One revision with its stored fields and a field-level diff against the post now. */
+export const RevisionDetailRes = t.Object(
+  {
+    ...revisionFields,
+    fields: t.Record(Str, t.Unknown(), { description: 'the editable fields as this save left them (tagIds included)' }),
+    currentVersion: t.Integer({ minimum: 1 }),
+    diff: t.Array(t.Object({ field: Str, revision: t.Unknown(), current: t.Unknown() })),
+  },
+  { $id: 'BlogRevisionDetailRes' },
 )

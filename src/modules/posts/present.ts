@@ -88,6 +88,7 @@ function card(row: PostRow, embeds: Embeds): PostCard {
     createTime: row.createdAt,
     updatedTime: row.updatedAt,
     status: row.status,
+    version: row.version,
     seoScore: row.seoScore,
     aeoScore: row.aeoScore,
     clapCount: row.clapCount,

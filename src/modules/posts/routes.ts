@@ -3,10 +3,13 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { contract } from '../../http/contract.ts'
 import { WARNING_HEADER } from '../../http/envelope.ts'
+import { expectedVersion } from '../../http/if-match.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
+import { autofixPost } from './autofix.ts'
 import { checkDraft } from './check.ts'
-import { PostPage, PostRes, PostSaveReq, PublishRes, SeoCheckReq, SeoCheckRes } from './model.ts'
+import { AutofixRes, PostPage, PostRes, PostSaveReq, PublishRes, SeoCheckReq, SeoCheckRes } from './model.ts'
 import { listPublicPosts, publicPostDetail } from './public.ts'
+import { listRevisions, restoreRevision, revisionDetail } from './revisions.ts'
 import { savePost } from './save.ts'
 import { deletePost, operatePost, publishPost } from './status.ts'
 
@@ -28,6 +31,9 @@ const noStore = { 'cache-control': 'no-store' }
  * CACHE_DIR) is still a success, but never a silent one: the answer carries `Folio-Warning`
  * (and the envelope's message), the render is retried, and `/healthz` shows the backlog.
  */
+/** A conditional write (If-Match or the body's `version`) whose version is stale (docs/agents.md). */
+const VERSION_REFUSAL = { 412: 'VERSION_CONFLICT: the post changed since that version; `data` holds currentVersion and updatedTime' }
+
 function warnStale(set: { headers: Record<string, unknown> }, failed: number): void {
   if (failed) set.headers[WARNING_HEADER] = `${failed} public artifact(s) could not be updated yet; retrying (see GET /healthz)`
 }
@@ -85,30 +91,52 @@ export const writePostRoutes = (ctx: Ctx) =>
       scope: 'blog:write',
       ...contract({ operationId: 'checkPost', summary: 'SEO check of a draft (not saved)', tag: 'posts', data: SeoCheckRes }),
     })
-    .post('/save', ({ body, caller }) => savePost(ctx, caller, body), {
-      body: PostSaveReq,
-      scope: 'blog:write',
-      ...contract({
-        operationId: 'savePost',
-        summary: 'Create (no id) or update a post',
-        description: 'A save whose result is published (`status` 1) also needs `blog:publish` and passes the SEO gate.',
-        tag: 'posts',
-        data: PostRes,
-      }),
-    })
+    .post(
+      '/save',
+      ({ body, caller, request }) => savePost(ctx, caller, { ...body, version: expectedVersion(request.headers, body.version) }),
+      {
+        body: PostSaveReq,
+        scope: 'blog:write',
+        ...contract({
+          operationId: 'savePost',
+          summary: 'Create (no id) or update a post',
+          description:
+            'A save whose result is published (`status` 1) also needs `blog:publish` and passes the SEO gate. `If-Match: "<version>"` (or the body\'s `version`) makes it conditional.',
+          tag: 'posts',
+          data: PostRes,
+          refusals: VERSION_REFUSAL,
+        }),
+      },
+    )
     .post(
       '/:id/publish',
-      async ({ params, set }) => {
-        const { artifactsFailed, ...answer } = await publishPost(ctx, Number(params.id))
+      async ({ params, request, set }) => {
+        const { artifactsFailed, ...answer } = await publishPost(ctx, Number(params.id), expectedVersion(request.headers))
         warnStale(set, artifactsFailed)
         return answer
       },
       {
-      params: t.Object({ id: IdParam }),
-      scope: 'blog:publish',
-      ...contract({ operationId: 'publishPost', summary: 'Publish after re-running the SEO check', tag: 'posts', data: PublishRes }),
+        params: t.Object({ id: IdParam }),
+        scope: 'blog:publish',
+        ...contract({
+          operationId: 'publishPost',
+          summary: 'Publish after re-running the SEO check',
+          tag: 'posts',
+          data: PublishRes,
+          refusals: VERSION_REFUSAL,
+        }),
       },
     )
+    .post('/:id/autofix', ({ params, caller }) => autofixPost(ctx, Number(params.id), caller), {
+      params: t.Object({ id: IdParam }),
+      scope: 'blog:write',
+      ...contract({
+        operationId: 'autofixPost',
+        summary: "Apply the check's auto-fixes to the stored post and save it",
+        tag: 'posts',
+        data: AutofixRes,
+      }),
+    })
     .get(
       '/operate',
       async ({ query, set }) => {
@@ -153,4 +181,29 @@ export const writePostRoutes = (ctx: Ctx) =>
           noStore: true,
         }),
       },
+    )
+
+const RevisionParams = t.Object({ id: IdParam, rev: IdParam })
+
+/** A post's revisions (docs/agents.md, "Revisions"), scope `blog:write`; they hold drafts, so never cached. */
+export const revisionRoutes = (ctx: Ctx) =>
+  new Elysia({ name: 'posts.revisions', prefix: '/api/admin/blog/posts' })
+    .use(auth)
+    .onAfterHandle(({ set }) => {
+      Object.assign(set.headers, noStore)
+    })
+    .get('/:id/revisions', ({ params, query }) => listRevisions(ctx.db, Number(params.id), paging(query, 20)), {
+      params: t.Object({ id: IdParam }),
+      query: t.Object(pageQuery),
+      scope: 'blog:write',
+    })
+    .get('/:id/revisions/:rev', ({ params }) => revisionDetail(ctx.db, Number(params.id), Number(params.rev)), {
+      params: RevisionParams,
+      scope: 'blog:write',
+    })
+    .post(
+      '/:id/revisions/:rev/restore',
+      ({ params, caller, request }) =>
+        restoreRevision(ctx, caller, Number(params.id), Number(params.rev), expectedVersion(request.headers)),
+      { params: RevisionParams, scope: 'blog:write' },
     )

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, posts, tags } from '../../db/schema/index.ts'
@@ -11,12 +11,14 @@ import { check, suggestSlug } from '../seo/index.ts'
 import type { SeoInput } from '../seo/types.ts'
 import { DuplicateSlug } from '../taxonomy/slugs.ts'
 import type { Caller } from '../tokens/tokens.ts'
-import { prepareContent } from './content.ts'
+import { bodyHtmlOf, prepareContent } from './content.ts'
 import { statusEvent } from './lifecycle.ts'
 import type { PostRes, PostSaveReq } from './model.ts'
 import { toPostRes } from './present.ts'
 import { livePost, recordSlugChange, replaceTags, slugHolder, type PostRow, type PostValues } from './repo.ts'
+import { recordRevision, revisionFieldsOf, tagIdsOf } from './revision-store.ts'
 import { checkPublishable, existingMediaKeys, sqliteWorld } from './seo.ts'
+import { expectVersion, nextVersion, VersionConflict } from './version.ts'
 import { POST_STATUS } from './visibility.ts'
 
 const blank = (value: string | null | undefined): string => value?.trim() ?? ''
@@ -67,14 +69,19 @@ function checkReferences(db: Queryable, req: PostSaveReq, tagIds: readonly numbe
 }
 
 /** The stored post this save produces, before its slug is settled. Absent optional fields keep their stored value. */
-function mergeFields(req: PostSaveReq, existing: PostRow | null, status: number): Omit<PostValues, 'slug'> {
+function mergeFields(
+  req: PostSaveReq,
+  content: ReturnType<typeof prepareContent>,
+  existing: PostRow | null,
+  status: number,
+): Omit<PostValues, 'slug'> {
   const keep = <K extends keyof PostRow>(key: K, fallback: PostRow[K]): PostRow[K] => (existing ? existing[key] : fallback)
   const text = (key: keyof PostSaveReq & keyof PostRow, value: string | null | undefined) =>
     value === undefined ? (keep(key, '' as never) as string) : blank(value)
   return {
     language: req.language,
     title: req.title.trim(),
-    ...prepareContent(req.contentHtml),
+    ...content,
     categoryId: req.categoryId,
     authorId: req.authorId === undefined ? keep('authorId', null) : req.authorId,
     alternateSlug: text('alternateSlug', req.alternateSlug),
@@ -106,22 +113,32 @@ const seoInput = (id: number | null, values: Omit<PostValues, 'slug'>, slug: str
 /**
  * `POST posts/save` (spec §3.1): creates a draft or updates a post to the status sent (absent:
  * the stored one). Publishing through save needs `blog:publish` and passes the SEO gate; every
- * save stores the latest seoScore/aeoScore.
+ * save stores the latest seoScore/aeoScore, moves the post to its next version and keeps a
+ * revision when an editable field changed. `version` (or If-Match) makes the update conditional.
  */
 export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<PostRes> {
   checkUrlFields(req, ctx.config.siteUrl)
+  const expected = req.version ?? null
+  if (expected !== null && !req.id) throw invalidField('version', 'only an update (with id) is based on a version (If-Match or version)')
+  const content = prepareContent(bodyHtmlOf(req))
   const existing = req.id ? livePost(ctx.db, req.id) : null
+  if (existing) expectVersion(existing, expected)
   const status = req.status ?? existing?.status ?? POST_STATUS.draft
   if (status === POST_STATUS.published && !caller.scopes.has('blog:publish')) throw new Forbidden('blog:publish')
   const tagIds = [...new Set(req.tagIds ?? [])]
-  const values = mergeFields(req, existing, status)
   const requestedSlug = blank(req.slug)
   if (RESERVED_POST_SLUGS.has(requestedSlug.toLowerCase()))
     throw invalidField('slug', `"${requestedSlug}" is a fixed API path; choose another slug`)
-  const mediaKeys = await existingMediaKeys(ctx, seoInput(existing?.id ?? null, values, requestedSlug || existing?.slug || ''))
+  const merged = mergeFields(req, content, existing, status)
+  const mediaKeys = await existingMediaKeys(ctx, seoInput(existing?.id ?? null, merged, requestedSlug || existing?.slug || ''))
 
   const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = req.id ? livePost(tx, req.id) : null
+    // A stale version is told apart before any other finding (a 412, not a 400 about the slug).
+    if (before) expectVersion(before, expected)
+    // Merged again from the row read under the write lock, so a concurrent edit of a field this
+    // request did not send is kept, not overwritten with what was read before the lock.
+    const values = mergeFields(req, content, before, status)
     checkReferences(tx, req, tagIds)
     requireResources(tx, values.relatedProductIds)
     const world = sqliteWorld(ctx, tx, mediaKeys)
@@ -142,8 +159,9 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
       updatedAt: now,
       publishedAt: before?.publishedAt ?? (status === POST_STATUS.published ? now : null),
     }
+    const beforeRevision = before && { row: before, fields: revisionFieldsOf(before, tagIdsOf(tx, before.id)) }
     const after = before
-      ? tx.update(posts).set(row).where(eq(posts.id, before.id)).returning().get()
+      ? updateVersion(tx, before, expected ?? before.version, row)
       : tx
           .insert(posts)
           .values({ ...row, createdAt: now })
@@ -151,8 +169,21 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
           .get()
     if (req.tagIds !== undefined || !before) replaceTags(tx, after.id, tagIds)
     if (before) recordSlugChange(tx, before, after)
+    recordRevision(tx, caller, beforeRevision, after, tagIdsOf(tx, after.id), ctx.config.revisionsKeep)
     record({ kind: 'post', event: statusEvent(before, after), before, after })
     return after
   })
   return toPostRes(ctx.db, result)
+}
+
+/** The update of a stored post, only if it still is at `version` (the SQL side of If-Match). */
+function updateVersion(tx: Queryable, before: PostRow, version: number, row: Partial<PostValues>): PostRow {
+  const after = tx
+    .update(posts)
+    .set({ ...row, ...nextVersion })
+    .where(and(eq(posts.id, before.id), eq(posts.version, version)))
+    .returning()
+    .get()
+  if (!after) throw new VersionConflict(before, version)
+  return after
 }

@@ -8,20 +8,27 @@ import type { PublishRes } from './model.ts'
 import { toPostRes } from './present.ts'
 import { livePost } from './repo.ts'
 import { checkPublishable, existingMediaKeys, seoInputOf } from './seo.ts'
+import { expectVersion, nextVersion } from './version.ts'
 import { POST_STATUS } from './visibility.ts'
 
 /**
  * `POST posts/{id}/publish` and `operate status=1`: re-runs the SEO check on the saved post and
  * publishes it only when no blocking item fails. Publishing a published post changes nothing and
- * reports nothing refreshed, so a retried call is harmless.
+ * reports nothing refreshed, so a retried call is harmless. With `expected` (If-Match) it
+ * publishes only that version of the post.
  */
-export async function publishPost(ctx: Ctx, id: number): Promise<PublishRes & Pick<ChangeEffects, 'artifactsFailed'>> {
+export async function publishPost(
+  ctx: Ctx,
+  id: number,
+  expected: number | null = null,
+): Promise<PublishRes & Pick<ChangeEffects, 'artifactsFailed'>> {
   const mediaKeys = await existingMediaKeys(ctx, seoInputOf(livePost(ctx.db, id)))
   const { result, effects } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = livePost(tx, id)
+    expectVersion(before, expected)
     const seo = checkPublishable(ctx, tx, seoInputOf(before), mediaKeys)
     const now = formatTime(ctx.clock())
-    // The status guard closes the race between two publishers: only one flips the row.
+    // The status and version guards close the race between two publishers: only one flips the row.
     const after = tx
       .update(posts)
       .set({
@@ -30,8 +37,9 @@ export async function publishPost(ctx: Ctx, id: number): Promise<PublishRes & Pi
         seoScore: seo.score,
         aeoScore: seo.aeoScore,
         updatedAt: now,
+        ...nextVersion,
       })
-      .where(and(eq(posts.id, id), ne(posts.status, POST_STATUS.published)))
+      .where(and(eq(posts.id, id), ne(posts.status, POST_STATUS.published), eq(posts.version, before.version)))
       .returning()
       .get()
     if (!after) return before
@@ -49,7 +57,7 @@ export async function takeOffline(ctx: Ctx, id: number): Promise<ChangeEffects> 
     const before = livePost(tx, id)
     const after = tx
       .update(posts)
-      .set({ status: POST_STATUS.offline, updatedAt: formatTime(ctx.clock()) })
+      .set({ status: POST_STATUS.offline, updatedAt: formatTime(ctx.clock()), ...nextVersion })
       .where(and(eq(posts.id, id), ne(posts.status, POST_STATUS.offline)))
       .returning()
       .get()
@@ -70,7 +78,12 @@ export async function deletePost(ctx: Ctx, id: number): Promise<ChangeEffects> {
   const { effects } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = livePost(tx, id)
     const now = formatTime(ctx.clock())
-    const after = tx.update(posts).set({ deletedAt: now, updatedAt: now }).where(eq(posts.id, id)).returning().get()
+    const after = tx
+      .update(posts)
+      .set({ deletedAt: now, updatedAt: now, ...nextVersion })
+      .where(eq(posts.id, id))
+      .returning()
+      .get()
     record({ kind: 'post', event: 'blog.post.deleted', before, after })
   })
   return effects

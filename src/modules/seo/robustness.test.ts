@@ -5,20 +5,9 @@ import { withHeadingIds } from './heading-ids.ts'
 import { mediaKeysOf } from './media.ts'
 import { RULES } from './rules/index.ts'
 import { toc } from './toc.ts'
+import { prng } from './test-world.ts'
 import type { SeoInput } from './types.ts'
 import { E0, NOW, WORLD, Z0 } from './worked-examples.ts'
-
-/** mulberry32: a seeded PRNG so every failure reproduces. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const PIECES = [
   '<p>',

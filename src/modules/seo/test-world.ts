@@ -48,3 +48,15 @@ export function createTestWorld(data: TestWorldData = {}): SeoWorld {
     },
   }
 }
+
+/** mulberry32: a seeded PRNG so every failure reproduces. */
+export function prng(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -150,6 +150,7 @@ function responsesOf(method: string, contract: RouteContract | undefined, data: 
     responses['403'] = response('Forbidden')
   }
   if (hasPathParams) responses['404'] = response('NoRoute')
+  if (method === 'post') Object.assign(responses, IDEMPOTENCY_REFUSALS)
   for (const [status, description] of Object.entries(contract?.refusals ?? {}))
     responses[status] = errorResponse(description, { type: 'object', nullable: true })
   responses['500'] = response('InternalError')
@@ -161,6 +162,19 @@ const errorResponse = (description: string, data: Json): JsonObject => ({
   headers: REQUEST_ID,
   content: json({ allOf: [ref('ErrorResult'), { type: 'object', properties: { data } }] }),
 })
+
+/** Every POST takes an `Idempotency-Key` (http/idempotency.ts, docs/agents.md); these are its refusals. */
+const IDEMPOTENCY_KEY: JsonObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Retries with the same key, caller and request within 24 h replay the first answer (`Idempotent-Replayed: true`).',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+}
+const IDEMPOTENCY_REFUSALS: JsonObject = {
+  '409': errorResponse('IDEMPOTENCY_KEY_IN_USE: a request with this key is still running', { type: 'object', nullable: true }),
+  '422': errorResponse('IDEMPOTENCY_KEY_REUSED: this key was used for a different request', { type: 'object', nullable: true }),
+}
 
 /**
  * The OpenAPI 3.0.3 description (spec §9, description version 1.0.0) of every route under
@@ -191,6 +205,7 @@ export function openapiDocument(app: AnyElysia): JsonObject {
         name: (p.in === 'path' && rename[p.name as string]) || p.name || null,
         schema: convert(p.schema ?? null),
       }))
+      if (method === 'post') parameters.push(IDEMPOTENCY_KEY)
       const bodySchema = method === 'get' ? undefined : bodies.get(`${method} ${generatedPath}`)
       const bodyJson = bodySchema === undefined ? undefined : convert(JSON.parse(JSON.stringify(bodySchema)) as Json)
       // A body whose every field is optional may be left out altogether (resources/search).
