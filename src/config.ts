@@ -25,7 +25,12 @@ export interface Config {
   readonly engagementRefreshSeconds: number
   /** URLs per sitemap shard (the protocol allows 50,000); smaller values exist for tests. */
   readonly sitemapShardSize: number
+  /** `litestream`: Litestream replicates folio.db and runs its checkpoints (docs/beyond-one-box.md). */
+  readonly dbReplication: DbReplication
 }
+
+export const DB_REPLICATIONS = ['off', 'litestream'] as const
+export type DbReplication = (typeof DB_REPLICATIONS)[number]
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -128,5 +133,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',
     // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org).
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
+    dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),
   })
 }

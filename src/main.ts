@@ -31,7 +31,7 @@ import { systemClock } from './shared/time.ts'
 export async function compose(config: Config, options: { workers?: boolean; log?: Logger } = {}) {
   const log = options.log ?? createLogger(config.logLevel)
   const dbFile = join(config.dataDir, 'folio.db')
-  const db = openDatabase(dbFile)
+  const db = openDatabase(dbFile, { replication: config.dbReplication })
   migrateDatabase(db)
   const changes = new ChangeFeed()
   const mediaStore = await openMediaStore(
