@@ -33,8 +33,8 @@ LITESTREAM_MODULE=github.com/benbjohnson/litestream
 LITESTREAM_PACKAGE=$LITESTREAM_MODULE/cmd/litestream
 LITESTREAM_VERSION=v0.5.18
 
-CACHE_DIR="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}/litestream"
-BIN_DIR="$CACHE_DIR/bin"
+LITESTREAM_HOME="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}/litestream"
+BIN_DIR="$LITESTREAM_HOME/bin"
 BIN="$BIN_DIR/litestream"
 
 log() { printf 'litestream.sh: %s\n' "$*" >&2; }
@@ -61,7 +61,7 @@ cmd_install() {
 	command -v go >/dev/null 2>&1 || { log "go is not on PATH; it is needed to build Litestream"; return 1; }
 	mkdir -p "$BIN_DIR"
 	# Two processes of one test run may both ask: build once, under a lock.
-	exec 9>"$CACHE_DIR/install.lock"
+	exec 9>"$LITESTREAM_HOME/install.lock"
 	flock 9
 	if cmd_path >/dev/null; then
 		cmd_path
@@ -70,8 +70,8 @@ cmd_install() {
 	log "building $LITESTREAM_PACKAGE@$LITESTREAM_VERSION with $(go version | awk '{print $3}') (a cold build takes a few minutes)"
 	local started=$SECONDS tmp_bin
 	# Stale build folders of interrupted installs go first; ours goes however we exit.
-	rm -rf "$CACHE_DIR"/build.*
-	tmp_bin="$(mktemp -d "$CACHE_DIR/build.XXXXXX")"
+	rm -rf "$LITESTREAM_HOME"/build.*
+	tmp_bin="$(mktemp -d "$LITESTREAM_HOME/build.XXXXXX")"
 	# shellcheck disable=SC2064
 	trap "rm -rf '$tmp_bin'" EXIT
 	# GOTOOLCHAIN=local: build with the Go that is here, never download another toolchain.
@@ -97,7 +97,7 @@ die() {
 # needs no quoting rules and a typo fails here with the variable's name, not inside Litestream.
 check() {
 	local name="$1" value="$2" pattern="$3" hint="$4"
-	[[ "$value" =~ $pattern ]] || die "$name: expected $hint, got \"$value\""
+	[[ "$value" =~ $pattern ]] || die "$name: expected $hint, got \"${value//$'\n'/\\n}\""
 }
 
 settings() {
@@ -119,6 +119,13 @@ settings() {
 	check REPLICA_SYNC_INTERVAL "$REPLICA_SYNC_INTERVAL" '^[0-9]+(ms|s|m)$' 'a duration like 1s or 500ms'
 	check DATA_DIR "$DATA_DIR" '^[^:#"$\\]+$' 'a path without : # " $ or backslash'
 	export REPLICA_S3_ACCESS_KEY REPLICA_S3_SECRET_KEY
+	# Litestream hands the AWS SDK a plain http.Client, and the SDK then refuses to start when
+	# AWS_CA_BUNDLE is set ("unable to add custom RootCAs HTTPClient"). Go reads the same bundle
+	# from SSL_CERT_FILE, so a bundle meant for S3 still applies.
+	if [ -n "${AWS_CA_BUNDLE:-}" ]; then
+		export SSL_CERT_FILE="${SSL_CERT_FILE:-$AWS_CA_BUNDLE}"
+		unset AWS_CA_BUNDLE
+	fi
 }
 
 cmd_config() {
