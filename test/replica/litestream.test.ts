@@ -111,8 +111,10 @@ describe('Litestream replication of folio.db to MinIO', () => {
     // Fail over: restore into a fresh DATA_DIR, then start Folio on it.
     const freshDataDir = join(root, 'restored')
     const env = { ...replicaEnv, DATA_DIR: freshDataDir }
+    const restoreStarted = performance.now()
     const restored = await restoreReplica(env)
     expect(restored.code, restored.stderr).toBe(0)
+    console.log(`litestream restore into the fresh DATA_DIR took ${Math.round(performance.now() - restoreStarted)} ms`)
     const check = new Database(join(freshDataDir, 'folio.db'), { readonly: true })
     expect(check.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
     check.close()
