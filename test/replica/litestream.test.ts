@@ -12,6 +12,7 @@ import { startFolio, type Folio } from '../support/folio.ts'
 import { installLitestream, LITESTREAM_SETUP_TIMEOUT_MS, restoreReplica, startLitestream, type RunningLitestream } from '../support/litestream.ts'
 import { MINIO_SETUP_TIMEOUT_MS, startMinio, type RunningMinio } from '../support/minio.ts'
 
+const ROOT = join(import.meta.dir, '..', '..')
 const BUCKET = 'folio-db'
 /** Every wait below is bounded by this; Litestream ships new frames every second. */
 const REPLICATION_DEADLINE_MS = 30_000
@@ -81,12 +82,20 @@ async function replicatedSlugs(): Promise<Set<string>> {
 /** Milliseconds from now (just after a write was acknowledged) until a restore shows it. */
 async function lagOf(slug: string): Promise<number> {
   const acked = performance.now()
-  const deadline = acked + REPLICATION_DEADLINE_MS
+  await until(`post ${slug} replicated (litestream said: ${litestream!.output()})`, REPLICATION_DEADLINE_MS, async () =>
+    (await replicatedSlugs()).has(slug),
+  )
+  return performance.now() - acked
+}
+
+/** Resolves once `check` holds, polling every 100 ms; throws after `ms`. */
+async function until(what: string, ms: number, check: () => boolean | Promise<boolean>) {
+  const deadline = performance.now() + ms
   while (performance.now() < deadline) {
-    if ((await replicatedSlugs()).has(slug)) return performance.now() - acked
+    if (await check()) return
     await Bun.sleep(100)
   }
-  throw new Error(`post ${slug} was not replicated within ${REPLICATION_DEADLINE_MS} ms; litestream said:\n${litestream!.output()}`)
+  throw new Error(`${what}: not within ${ms} ms`)
 }
 
 describe('Litestream replication of folio.db to MinIO', () => {
@@ -146,4 +155,37 @@ describe('Litestream replication of folio.db to MinIO', () => {
     replicaEnv = env
     await lagOf(await writePost())
   }, 4 * REPLICATION_DEADLINE_MS)
+
+  test('supervised: `litestream.sh replicate npm start` runs Folio, and a stop syncs the last write before both exit', async () => {
+    const env = {
+      ...replicaEnv,
+      DATA_DIR: join(root, 'supervised'),
+      CACHE_DIR: join(root, 'supervised-cache'),
+      REPLICA_S3_PATH: 'supervised/folio.db',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+    }
+    const supervised = startLitestream(env, [process.execPath, join(ROOT, 'src/main.ts')])
+    try {
+      await until('Folio listening under Litestream', REPLICATION_DEADLINE_MS, () => supervised.output().includes('"message":"listening"'))
+      // A write acknowledged just before the stop: the CLI creates a token in the same database.
+      const cli = Bun.spawn([process.execPath, join(ROOT, 'src/cli.ts'), 'token', 'create', '--name', 'written-before-stop', '--scopes', 'blog:read'], {
+        env,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      expect(await cli.exited).toBe(0)
+    } finally {
+      await supervised.stop()
+    }
+    expect(await supervised.exited).toBe(0)
+    expect(supervised.output()).toContain('"message":"stopping"')
+    const file = join(root, 'supervised-restored.db')
+    const restored = await restoreReplica(env, file)
+    expect(restored.code, restored.stderr).toBe(0)
+    const db = new Database(file, { readonly: true })
+    expect(db.query("SELECT count(*) AS n FROM api_tokens WHERE name = 'written-before-stop'").get()).toEqual({ n: 1 })
+    db.close()
+  }, 2 * REPLICATION_DEADLINE_MS)
 })

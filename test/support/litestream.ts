@@ -5,8 +5,10 @@ import type { Subprocess } from 'bun'
 export interface RunningLitestream {
   /** SIGTERM (Litestream syncs once more, then exits) or, with `hard`, SIGKILL as a dying box would. */
   stop(hard?: boolean): Promise<void>
-  /** What Litestream printed so far (for failure messages). */
+  /** What Litestream (and the command it runs) printed so far. */
   output(): string
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number>
 }
 
 const SCRIPT = resolve(import.meta.dir, '../../scripts/litestream.sh')
@@ -24,9 +26,12 @@ export async function installLitestream(): Promise<void> {
   console.error(`test/support/litestream: Litestream built in ${Math.round((Date.now() - started) / 1000)}s`)
 }
 
-/** `scripts/litestream.sh replicate` with these settings (DATA_DIR, REPLICA_S3_*), in the background. */
-export function startLitestream(env: Record<string, string>): RunningLitestream {
-  const child: Subprocess<'ignore', 'pipe', 'pipe'> = Bun.spawn(['bash', SCRIPT, 'replicate'], {
+/**
+ * `scripts/litestream.sh replicate [command…]` with these settings (DATA_DIR, REPLICA_S3_*), in the
+ * background; with a command, Litestream runs it and stops with it.
+ */
+export function startLitestream(env: Record<string, string>, command: string[] = []): RunningLitestream {
+  const child: Subprocess<'ignore', 'pipe', 'pipe'> = Bun.spawn(['bash', SCRIPT, 'replicate', ...command], {
     env,
     stdin: 'ignore',
     stdout: 'pipe',
@@ -49,6 +54,7 @@ export function startLitestream(env: Record<string, string>): RunningLitestream 
       clearTimeout(timer)
     },
     output: () => printed,
+    exited: child.exited,
   }
 }
 
