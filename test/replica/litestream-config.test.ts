@@ -23,7 +23,14 @@ describe('scripts/litestream.sh config', () => {
     const out = await config(valid)
     expect(out.code, out.stderr).toBe(0)
     expect(out.stdout).toContain('  - path: /srv/folio/data/folio.db\n')
-    for (const line of ['type: s3', 'endpoint: http://127.0.0.1:9000', 'bucket: folio-db', 'path: folio.db', 'force-path-style: true', 'sync-interval: 1s'])
+    for (const line of [
+      'type: s3',
+      'endpoint: http://127.0.0.1:9000',
+      'bucket: folio-db',
+      'path: folio.db',
+      'force-path-style: true',
+      'sync-interval: 1s',
+    ])
       expect(out.stdout).toContain(`      ${line}\n`)
     expect(out.stdout).toContain('access-key-id: ${REPLICA_S3_ACCESS_KEY}')
     expect(out.stdout).toContain('secret-access-key: ${REPLICA_S3_SECRET_KEY}')
@@ -31,7 +38,13 @@ describe('scripts/litestream.sh config', () => {
   })
 
   test('a relative DATA_DIR becomes absolute; settings override the defaults', async () => {
-    const out = await config({ ...valid, DATA_DIR: 'data', REPLICA_S3_BUCKET: 'blog-backups', REPLICA_S3_PATH: 'prod/folio.db', REPLICA_SYNC_INTERVAL: '500ms' })
+    const out = await config({
+      ...valid,
+      DATA_DIR: 'data',
+      REPLICA_S3_BUCKET: 'blog-backups',
+      REPLICA_S3_PATH: 'prod/folio.db',
+      REPLICA_SYNC_INTERVAL: '500ms',
+    })
     expect(out.code, out.stderr).toBe(0)
     expect(out.stdout).toContain(`  - path: ${resolve('data')}/folio.db\n`)
     expect(out.stdout).toContain('      bucket: blog-backups\n')
