@@ -29,64 +29,17 @@
 # reads its SQLite through modernc.org/sqlite (pure Go), so it builds with CGO_ENABLED=0.
 set -euo pipefail
 
-LITESTREAM_MODULE=github.com/benbjohnson/litestream
-LITESTREAM_PACKAGE=$LITESTREAM_MODULE/cmd/litestream
-LITESTREAM_VERSION=v0.5.18
-
-LITESTREAM_HOME="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}/litestream"
-BIN_DIR="$LITESTREAM_HOME/bin"
-BIN="$BIN_DIR/litestream"
+GO_TOOL_NAME=litestream
+GO_TOOL_MODULE=github.com/benbjohnson/litestream
+GO_TOOL_PACKAGE=$GO_TOOL_MODULE/cmd/litestream
+GO_TOOL_VERSION=v0.5.18
 
 log() { printf 'litestream.sh: %s\n' "$*" >&2; }
 
-# The module version recorded in the binary itself, so a stale build is never reused.
-installed_version() {
-	[ -x "$BIN" ] || return 1
-	go version -m "$BIN" 2>/dev/null | awk '$1 == "mod" && $2 == "'"$LITESTREAM_MODULE"'" { print $3 }'
-}
-
-cmd_path() {
-	if [ "$(installed_version || true)" = "$LITESTREAM_VERSION" ]; then
-		echo "$BIN"
-	else
-		return 1
-	fi
-}
-
-cmd_install() {
-	if cmd_path >/dev/null; then
-		cmd_path
-		return 0
-	fi
-	command -v go >/dev/null 2>&1 || { log "go is not on PATH; it is needed to build Litestream"; return 1; }
-	mkdir -p "$BIN_DIR"
-	# Two processes of one test run may both ask: build once, under a lock.
-	exec 9>"$LITESTREAM_HOME/install.lock"
-	flock 9
-	if cmd_path >/dev/null; then
-		cmd_path
-		return 0
-	fi
-	log "building $LITESTREAM_PACKAGE@$LITESTREAM_VERSION with $(go version | awk '{print $3}') (a cold build takes a few minutes)"
-	local started=$SECONDS tmp_bin
-	# Stale build folders of interrupted installs go first; ours goes however we exit.
-	rm -rf "$LITESTREAM_HOME"/build.*
-	tmp_bin="$(mktemp -d "$LITESTREAM_HOME/build.XXXXXX")"
-	# shellcheck disable=SC2064
-	trap "rm -rf '$tmp_bin'" EXIT
-	# GOTOOLCHAIN=local: build with the Go that is here, never download another toolchain.
-	# CGO_ENABLED=0: a static binary, no C compiler needed (Litestream's SQLite is pure Go).
-	if ! GOBIN="$tmp_bin" GOTOOLCHAIN=local CGO_ENABLED=0 \
-		go install "$LITESTREAM_PACKAGE@$LITESTREAM_VERSION"; then
-		rm -rf "$tmp_bin"
-		log "go install failed"
-		return 1
-	fi
-	mv -f "$tmp_bin/litestream" "$BIN"
-	rm -rf "$tmp_bin"
-	log "built in $((SECONDS - started))s: $BIN"
-	echo "$BIN"
-}
+# install and path: built from the module proxy into ${FOLIO_CACHE_DIR:-~/.cache/folio}/litestream/bin
+# (Litestream's SQLite is modernc.org/sqlite, pure Go, so CGO_ENABLED=0 builds it).
+# shellcheck source=scripts/go-tool.sh
+. "$(dirname "$0")/go-tool.sh"
 
 die() {
 	log "$*"
@@ -147,35 +100,34 @@ dbs:
 YAML
 }
 
-# Litestream reads its config through an inherited descriptor: nothing is left on disk, and exec
-# hands signals (SIGTERM from a supervisor or a test) straight to Litestream.
-cmd_replicate() {
-	local bin
-	bin="$(cmd_path)" || die "not installed; run: $0 install"
+# Finds the binary and opens the generated config on descriptor 3: Litestream reads it from there,
+# so nothing is left on disk, and the commands exec Litestream so that signals (SIGTERM from a
+# supervisor or a test) reach it directly.
+prepare() {
+	BIN="$(cmd_path)" || die "not installed; run: $0 install"
 	settings
 	local config
 	config="$(cmd_config)"
 	exec 3<<<"$config"
+}
+
+cmd_replicate() {
+	prepare
 	if [ "$#" -gt 0 ]; then
 		# The service Litestream runs leaves checkpoints to it (src/db/client.ts).
 		export DB_REPLICATION=litestream
-		exec "$bin" replicate -config /dev/fd/3 -exec "$(printf '%q ' "$@")"
+		exec "$BIN" replicate -config /dev/fd/3 -exec "$(printf '%q ' "$@")"
 	fi
-	exec "$bin" replicate -config /dev/fd/3
+	exec "$BIN" replicate -config /dev/fd/3
 }
 
 cmd_restore() {
-	local bin
-	bin="$(cmd_path)" || die "not installed; run: $0 install"
-	settings
-	local config
-	config="$(cmd_config)"
-	exec 3<<<"$config"
+	prepare
 	local output="${1:-$DB_FILE}"
 	[ "$#" -gt 0 ] && shift
 	[ -e "$output" ] && die "$output exists; restore into a fresh DATA_DIR (or move the old file away first)"
 	mkdir -p "$(dirname "$output")"
-	exec "$bin" restore -config /dev/fd/3 -o "$output" "$@" "$DB_FILE"
+	exec "$BIN" restore -config /dev/fd/3 -o "$output" "$@" "$DB_FILE"
 }
 
 case "${1:-}" in
