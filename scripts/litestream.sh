@@ -7,7 +7,8 @@
 #   scripts/litestream.sh replicate [CMD…]  replicate DATA_DIR/folio.db to the bucket, in the foreground, until
 #                                           SIGTERM/SIGINT; with CMD (e.g. `npm start`), Litestream runs CMD with
 #                                           DB_REPLICATION=litestream and stops (after a last sync) when CMD exits
-#   scripts/litestream.sh restore [FILE]    restore the replica's latest state into FILE (default DATA_DIR/folio.db,
+#   scripts/litestream.sh restore [FILE [FLAGS…]]
+#                                           restore the replica's latest state into FILE (default DATA_DIR/folio.db,
 #                                           which must not exist); extra Litestream flags after FILE, e.g.
 #                                           -timestamp 2026-11-24T09:00:00Z for a point in time
 #
@@ -18,7 +19,8 @@
 #   REPLICA_S3_BUCKET (folio-db)      must exist; Litestream does not create it
 #   REPLICA_S3_PATH (folio.db)        key prefix of this database's replica inside the bucket
 #   REPLICA_S3_REGION (us-east-1)     REPLICA_S3_FORCE_PATH_STYLE (true: bucket in the path, as MinIO wants)
-#   REPLICA_SYNC_INTERVAL (1s)        how often new WAL frames are shipped: the bound on replication lag
+#   REPLICA_SYNC_INTERVAL (1s)        least time between two uploads; with Litestream's look at the WAL every
+#                                     second, it bounds the replication lag (about 2 s with the defaults)
 #
 # The generated config names the keys as ${REPLICA_S3_ACCESS_KEY}/${REPLICA_S3_SECRET_KEY}: Litestream
 # expands them from the environment when it reads the file, so no secret is written to disk.
@@ -36,8 +38,7 @@ GO_TOOL_VERSION=v0.5.18
 
 log() { printf 'litestream.sh: %s\n' "$*" >&2; }
 
-# install and path: built from the module proxy into ${FOLIO_CACHE_DIR:-~/.cache/folio}/litestream/bin
-# (Litestream's SQLite is modernc.org/sqlite, pure Go, so CGO_ENABLED=0 builds it).
+# install and path: built from the module proxy into ${FOLIO_CACHE_DIR:-~/.cache/folio}/litestream/bin.
 # shellcheck source=scripts/go-tool.sh
 . "$(dirname "$0")/go-tool.sh"
 
