@@ -1,4 +1,4 @@
-# Sourced by the scripts that cache a tool under ~/.cache/folio (minio.sh, pytools.sh).
+# Sourced by the scripts that cache a tool under ~/.cache/folio (go-tool.sh for MinIO and Litestream, pytools.sh).
 #
 #   install_once LOCKFILE CHECK BUILD
 #

@@ -16,60 +16,20 @@
 # version is not available"), including RELEASE.2025-10-15T17-29-55Z's
 # v0.0.0-20251015172955-9e49d5e7a648. It serves only the module's @latest, the commit of
 # 2026-02-12 pinned here (newer than the last RELEASE tag we know of, October 2025). If the proxy
-# ever serves the 2025 release, switching MINIO_VERSION to it is a one-line change.
+# ever serves the 2025 release, switching GO_TOOL_VERSION to it is a one-line change.
 set -euo pipefail
-# shellcheck source=scripts/install-once.sh
-. "$(dirname "$0")/install-once.sh"
 
-MINIO_MODULE=github.com/minio/minio
-MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
-
-CACHE_DIR="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}/minio"
-BIN_DIR="$CACHE_DIR/bin"
-BIN="$BIN_DIR/minio"
+GO_TOOL_NAME=minio
+GO_TOOL_MODULE=github.com/minio/minio
+GO_TOOL_PACKAGE=$GO_TOOL_MODULE
+GO_TOOL_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 READY_TIMEOUT_SECONDS="${MINIO_READY_TIMEOUT:-60}"
 
 log() { printf 'minio.sh: %s\n' "$*" >&2; }
 
-# The module version recorded in the binary itself, so a stale build is never reused.
-installed_version() {
-	[ -x "$BIN" ] || return 1
-	go version -m "$BIN" 2>/dev/null | awk '$1 == "mod" && $2 == "'"$MINIO_MODULE"'" { print $3 }'
-}
-
-cmd_path() {
-	if [ "$(installed_version || true)" = "$MINIO_VERSION" ]; then
-		echo "$BIN"
-	else
-		return 1
-	fi
-}
-
-# Two processes of one test run may both ask: build once, under a lock.
-cmd_install() { install_once "$CACHE_DIR/install.lock" cmd_path build; }
-
-build() {
-	command -v go >/dev/null 2>&1 || { log "go is not on PATH; it is needed to build MinIO"; return 1; }
-	mkdir -p "$BIN_DIR"
-	log "building $MINIO_MODULE@$MINIO_VERSION with $(go version | awk '{print $3}') (a cold build takes several minutes)"
-	local started=$SECONDS tmp_bin
-	# Stale build folders of interrupted installs go first; ours goes however we exit.
-	rm -rf "$CACHE_DIR"/build.*
-	tmp_bin="$(mktemp -d "$CACHE_DIR/build.XXXXXX")"
-	# shellcheck disable=SC2064
-	trap "rm -rf '$tmp_bin'" EXIT
-	# GOTOOLCHAIN=local: build with the Go that is here, never download another toolchain.
-	# CGO_ENABLED=0: a static binary, no C compiler needed.
-	if ! GOBIN="$tmp_bin" GOTOOLCHAIN=local CGO_ENABLED=0 \
-		go install "$MINIO_MODULE@$MINIO_VERSION"; then
-		rm -rf "$tmp_bin"
-		log "go install failed"
-		return 1
-	fi
-	mv -f "$tmp_bin/minio" "$BIN"
-	rm -rf "$tmp_bin"
-	log "built in $((SECONDS - started))s: $BIN"
-}
+# install and path: built from the module proxy into ${FOLIO_CACHE_DIR:-~/.cache/folio}/minio/bin.
+# shellcheck source=scripts/go-tool.sh
+. "$(dirname "$0")/go-tool.sh"
 
 cmd_start() {
 	local dir="${1:?usage: start DIR PORT}" port="${2:?usage: start DIR PORT}"

@@ -36,7 +36,12 @@ export interface Config {
   readonly corsOrigins: readonly string[]
   /** Revisions kept per post; older ones are dropped as new saves come in (docs/agents.md). */
   readonly revisionsKeep: number
+  /** `litestream`: Litestream replicates folio.db and runs its checkpoints (docs/beyond-one-box.md). */
+  readonly dbReplication: DbReplication
 }
+
+export const DB_REPLICATIONS = ['off', 'litestream'] as const
+export type DbReplication = (typeof DB_REPLICATIONS)[number]
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -170,5 +175,6 @@ export function loadConfig(env: Env = process.env): Config {
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
+    dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),
   })
 }

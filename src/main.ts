@@ -42,7 +42,7 @@ import { systemClock } from './shared/time.ts'
 export async function compose(config: Config, options: { workers?: boolean; prepareCache?: boolean; log?: Logger } = {}) {
   const log = options.log ?? createLogger(config.logLevel)
   const dbFile = join(config.dataDir, 'folio.db')
-  const db = openDatabase(dbFile)
+  const db = openDatabase(dbFile, { replication: config.dbReplication })
   if (migrateDatabase(db) === 'baselined') log.warn('database made by an earlier 0000_init brought to today’s schema', { dbFile })
   const changes = new ChangeFeed()
   const mediaStore = await openMediaStore(

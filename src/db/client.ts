@@ -5,6 +5,7 @@ import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { readMigrationFiles } from 'drizzle-orm/migrator'
 import { baselineEarlier0000, type MigrationState } from './baseline.ts'
+import type { DbReplication } from '../config.ts'
 import * as schema from './schema/index.ts'
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database }
@@ -15,16 +16,27 @@ export type Queryable = Db | Tx
 export const MIGRATIONS_FOLDER = join(import.meta.dir, '..', '..', 'drizzle')
 
 /**
- * Opens the SQLite file with the pragmas a small busy service needs: WAL so readers never block
- * the writer, a busy timeout instead of SQLITE_BUSY errors, enforced foreign keys.
+ * WAL frames after which a commit checkpoints by itself while Litestream replicates. Litestream
+ * checkpoints at 1,000 pages and every minute, after it has copied the frames; this higher mark is
+ * reached only when Litestream is down or stalled, so the WAL stays bounded (~40 MB of 4 KiB pages)
+ * without Folio racing the replicator for checkpoints (docs/beyond-one-box.md).
  */
-export function openDatabase(file: string): Db {
+export const LITESTREAM_WAL_AUTOCHECKPOINT = 10_000
+
+/**
+ * Opens the SQLite file with the pragmas a small busy service needs: WAL so readers never block
+ * the writer (and so Litestream can replicate), a busy timeout instead of SQLITE_BUSY errors
+ * (Litestream's checkpoints take the write lock briefly), enforced foreign keys. With Litestream
+ * replicating, checkpoints are left to it.
+ */
+export function openDatabase(file: string, options: { replication?: DbReplication } = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new Database(file, { create: true, strict: true })
   sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA busy_timeout = 5000')
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec('PRAGMA synchronous = NORMAL')
+  if (options.replication === 'litestream') sqlite.exec(`PRAGMA wal_autocheckpoint = ${LITESTREAM_WAL_AUTOCHECKPOINT}`)
   return drizzle(sqlite, { schema }) as Db
 }
 

@@ -3,7 +3,7 @@ import type { Logger } from '../../shared/log.ts'
 import type { WorkerConfig } from './worker.ts'
 
 export type WorkerInbox =
-  { type: 'start'; dbFile: string; config: WorkerConfig & Pick<Config, 'logLevel'> } | { type: 'wake' } | { type: 'stop' }
+  { type: 'start'; dbFile: string; config: WorkerConfig & Pick<Config, 'logLevel' | 'dbReplication'> } | { type: 'wake' } | { type: 'stop' }
 export type WorkerOutbox = { type: 'round' } | { type: 'stopped' }
 
 export interface WorkerHandle {
@@ -38,11 +38,11 @@ export function superviseWorker(
   log: Logger,
   entry: string | URL = new URL('./worker-thread.ts', import.meta.url),
 ): WorkerHandle {
-  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel } = config
+  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication } = config
   const init: WorkerInbox = {
     type: 'start',
     dbFile,
-    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel },
+    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication },
   }
   // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.
   const staleMs = 4 * (webhookTimeoutMs + webhookPollMs) + 5_000

@@ -15,7 +15,7 @@ try {
   process.exit(1)
 }
 const log = createLogger(config.logLevel)
-const db = openDatabase(join(config.dataDir, 'folio.db'))
+const db = openDatabase(join(config.dataDir, 'folio.db'), { replication: config.dbReplication })
 migrateDatabase(db)
 const worker = createDeliveryWorker(db, config, log)
 process.on('SIGTERM', () => worker.stop())

@@ -10,7 +10,7 @@ let worker: DeliveryWorker | null = null
 
 self.onmessage = ({ data }) => {
   if (data.type === 'start' && !worker) {
-    const db = openDatabase(data.dbFile)
+    const db = openDatabase(data.dbFile, { replication: data.config.dbReplication })
     const log = createLogger(data.config.logLevel)
     worker = createDeliveryWorker(db, data.config, log, () => self.postMessage({ type: 'round' }))
     void worker.run().then(() => {

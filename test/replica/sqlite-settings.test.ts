@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from '../../src/config.ts'
+import { LITESTREAM_WAL_AUTOCHECKPOINT, openDatabase, type Db } from '../../src/db/client.ts'
+
+const dirs: string[] = []
+const opened: Db[] = []
+
+afterEach(() => {
+  for (const db of opened.splice(0)) db.$client.close()
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+function open(options?: Parameters<typeof openDatabase>[1]) {
+  const dir = mkdtempSync(join(tmpdir(), 'folio-sqlite-settings-'))
+  dirs.push(dir)
+  const db = openDatabase(join(dir, 'folio.db'), options)
+  opened.push(db)
+  return (pragma: string) => Object.values(db.$client.query(`PRAGMA ${pragma}`).get() as Record<string, unknown>)[0]
+}
+
+describe('SQLite settings Litestream relies on', () => {
+  test('every connection is in WAL mode with a 5 s busy timeout, replicated or not', () => {
+    for (const pragma of [open(), open({ replication: 'litestream' })]) {
+      expect(pragma('journal_mode')).toBe('wal')
+      expect(pragma('busy_timeout')).toBe(5000)
+    }
+  })
+
+  test('without replication SQLite checkpoints at its default; with Litestream the mark is raised so Litestream checkpoints first', () => {
+    expect(open()('wal_autocheckpoint')).toBe(1000)
+    expect(open({ replication: 'off' })('wal_autocheckpoint')).toBe(1000)
+    expect(open({ replication: 'litestream' })('wal_autocheckpoint')).toBe(LITESTREAM_WAL_AUTOCHECKPOINT)
+    expect(LITESTREAM_WAL_AUTOCHECKPOINT).toBeGreaterThan(1000)
+  })
+
+  test('DB_REPLICATION is off by default, accepts litestream, and names itself when wrong', () => {
+    expect(loadConfig({}).dbReplication).toBe('off')
+    expect(loadConfig({ DB_REPLICATION: 'litestream' }).dbReplication).toBe('litestream')
+    expect(() => loadConfig({ DB_REPLICATION: 'lightstream' })).toThrow(/^DB_REPLICATION: expected one of off, litestream/)
+  })
+})
