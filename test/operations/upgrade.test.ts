@@ -27,10 +27,10 @@ function contents(file: string) {
         .query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`)
         .all() as { name: string }[]
     ).map((t) => t.name)
-    const rows: Record<string, unknown[]> = {}
+    const rows: Record<string, Record<string, unknown>[]> = {}
     for (const table of tables) {
       const columns = (db.query(`PRAGMA table_xinfo("${table}")`).all() as { name: string; hidden: number }[]).filter((c) => c.hidden === 0)
-      rows[table] = db.query(`SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM "${table}" ORDER BY rowid`).all()
+      rows[table] = db.query(`SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM "${table}" ORDER BY rowid`).all() as Record<string, unknown>[]
     }
     return { rows, sequences: db.query('SELECT name, seq FROM sqlite_sequence ORDER BY name').all() }
   } finally {

@@ -1,3 +1,4 @@
+import { PAGE_HEADERS } from '../../src/modules/site/serve.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -137,13 +138,17 @@ describe('the public site', () => {
   })
 
   test('pages are served with a CSP and frame protection, by Caddy and by the API alike', async () => {
+    const policies = new Set<string | null>()
     for (const get of [w.viaCaddy, w.viaApi]) {
       const response = await get('/en/blog/choose-a-generator')
       expect(response.status).toBe(200)
+      policies.add(response.headers.get('content-security-policy'))
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
       expect(response.headers.get('x-frame-options')).toBe('DENY')
       expect(response.headers.get('etag')).toBeTruthy()
     }
+    // The Caddyfile repeats the policy of http/headers.ts: the two must not drift apart.
+    expect([...policies]).toEqual([PAGE_HEADERS['content-security-policy']!])
     // Uncompressed, so Caddy answers with the main file rather than a precompressed copy.
     const api = await w.viaApi('/en/blog/choose-a-generator', { 'accept-encoding': 'identity' })
     const caddy = await w.viaCaddy('/en/blog/choose-a-generator', { 'accept-encoding': 'identity' })

@@ -1,19 +1,18 @@
+import { htmlPageHeaders } from '../../http/headers.ts'
 import { callOf } from '../../http/call.ts'
 import { PUBLIC_CACHE, type Handler } from '../publishing/serve.ts'
 import { answerSitePath, type SiteSource } from './render.tsx'
 import { siteContentType, sitePathOf, siteTargetOfUrl } from './targets.ts'
 
 /**
- * Headers of every HTML page, by Caddy and by the API alike: a Content-Security-Policy that
- * allows only the site's own stylesheet and script (JSON-LD is data, never run), images from
- * anywhere (covers may live on a media host), no framing. The Caddyfile repeats this list.
+ * Headers of every HTML page, by Caddy and by the API alike (http/headers.ts, `htmlPageHeaders`):
+ * only the site's own stylesheet and script run (JSON-LD is data), images from anywhere (covers may
+ * live on a media host, plain http included), the sanitizer's players as frames, no framing of the
+ * page. The Caddyfile repeats the same Content-Security-Policy; test/site checks both agree.
  */
-export const PAGE_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self'; img-src 'self' https: http: data:; style-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-}
+export const PAGE_HEADERS: Record<string, string> = Object.fromEntries(
+  Object.entries(htmlPageHeaders({ media: ['http:'] })).map(([name, value]) => [name.toLowerCase(), value]),
+)
 
 /** Hashed asset names never change content: a year, immutable. */
 const ASSET_CACHE = 'public, max-age=31536000, immutable'
