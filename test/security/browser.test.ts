@@ -1,36 +1,14 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import corpus from './corpus/html.json'
 import urls from './corpus/urls.json'
 import { DOM_NAMES } from '../../src/shared/dom-names.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { launchChromium } from '../support/chromium.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { png } from '../media/fixtures.ts'
 
 setDefaultTimeout(120_000)
-
-const CHROMIUM = '/usr/bin/chromium'
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
-
-/** Debian's Chromium, installed with apt when this machine lacks it. */
-async function ensureChromium(): Promise<void> {
-  if (existsSync(CHROMIUM)) return
-  const install = Bun.spawn(['apt-get', 'install', '-y', '--no-install-recommends', 'chromium'], { stdout: 'ignore', stderr: 'pipe' })
-  const timer = setTimeout(() => install.kill(), 600_000)
-  const code = await install.exited
-  clearTimeout(timer)
-  if (code !== 0 || !existsSync(CHROMIUM)) throw new Error(`apt-get install chromium failed: ${await new Response(install.stderr).text()}`)
-}
 
 /**
  * The page a front end would build from the API's JSON: the author box from `avatar` and
@@ -65,10 +43,9 @@ let browser: Browser
 let server: ReturnType<typeof Bun.serve>
 
 beforeAll(async () => {
-  await ensureChromium()
   folio = await startFolio()
   token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  browser = await launchChromium()
   server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(PAGE, { headers: { 'content-type': 'text/html' } }) })
 })
 afterAll(async () => {
