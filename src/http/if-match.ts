@@ -1,4 +1,12 @@
+import { t } from 'elysia'
 import { invalidField } from '../shared/errors.ts'
+
+/** The `If-Match` header of a conditional post write, as the routes declare it (and the OpenAPI document states it). */
+export const IfMatchHeaders = t.Object({
+  'if-match': t.Optional(
+    t.String({ pattern: '^\\s*(W/)?"?[1-9][0-9]{0,15}"?\\s*$', description: 'the post version this write is based on, e.g. "7"' }),
+  ),
+})
 
 /**
  * The post version a write expects (docs/agents.md, "Versions"): `If-Match: "7"` (the quotes of

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { contract } from '../../http/contract.ts'
 import { WARNING_HEADER } from '../../http/envelope.ts'
-import { expectedVersion } from '../../http/if-match.ts'
+import { expectedVersion, IfMatchHeaders } from '../../http/if-match.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { autofixPost } from './autofix.ts'
 import { checkDraft } from './check.ts'
@@ -96,6 +96,7 @@ export const writePostRoutes = (ctx: Ctx) =>
       ({ body, caller, request }) => savePost(ctx, caller, { ...body, version: expectedVersion(request.headers, body.version) }),
       {
         body: PostSaveReq,
+        headers: IfMatchHeaders,
         scope: 'blog:write',
         ...contract({
           operationId: 'savePost',
@@ -117,6 +118,7 @@ export const writePostRoutes = (ctx: Ctx) =>
       },
       {
         params: t.Object({ id: IdParam }),
+        headers: IfMatchHeaders,
         scope: 'blog:publish',
         ...contract({
           operationId: 'publishPost',
