@@ -10,8 +10,13 @@ import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
 import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
-import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
-import { publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
+import { mcpRoutes } from './modules/mcp/routes.ts'
+import type { McpServices } from './modules/mcp/tools.ts'
+import { previewSecret } from './modules/posts/preview.ts'
+import { previewRoutes, publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { scheduleUpkeep } from './modules/posts/schedule.ts'
+import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -55,19 +60,30 @@ export async function compose(config: Config, options: { workers?: boolean; log?
   const wakeWebhooks = () => webhookWorker?.wake()
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
 
+  // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
+  changes.subscribe(scheduleUpkeep)
+  const scheduler = options.workers ? startScheduler(ctx) : null
+  // Made on the first start, so every preview token signed later verifies after a restart.
+  previewSecret(db)
+
+  const uploadMedia = mediaUploader(ctx, mediaStore)
+  const mcp: McpServices = { ctx, uploadMedia }
+
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
     authorRoutes(ctx),
     publicPostRoutes(ctx),
     writePostRoutes(ctx),
+    previewRoutes(ctx),
     settingsRoutes(ctx),
     engagementRoutes(ctx),
     moderationRoutes(ctx),
     resourceRoutes(ctx),
-    mediaUploadRoutes(ctx, mediaStore),
+    mediaUploadRoutes(uploadMedia),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
     publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
+    mcpRoutes(mcp),
   ]
   const fetch = createFetch({
     app: staticFirst(createApp(log, features), config.cacheDir),
@@ -80,11 +96,12 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     trustProxy: config.trustProxy,
   })
   const close = async () => {
+    await scheduler?.stop()
     publishing.publisher.stop()
     await webhookWorker?.stop()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, close }
+  return { ctx, fetch, publisher: publishing.publisher, mcp, close }
 }
 
 async function start(): Promise<void> {

@@ -110,5 +110,44 @@ export interface PostRes {
  */
 export type PostCard = Omit<PostRes, 'contentHtml' | 'contentText' | 'toc' | 'faqBlocks' | 'relatedPosts' | 'relatedProducts'>
 
+/** A post's pending scheduled transitions (docs/agents.md "Schedules"); null when none. */
+export interface PostSchedule {
+  scheduledAt: string | null
+  unpublishAt: string | null
+}
+
+/**
+ * The post response a token holder gets from the write verbs: the public shape plus its
+ * schedule. The public detail (and every artifact) never carries the schedule.
+ */
+export type WriterPostRes = PostRes & PostSchedule
+
 /** The publish response (spec §2.4): the post plus what the publish refreshed. */
-export type PublishRes = PostRes & { sitemapUpdated: boolean; rssUpdated: boolean; webhookQueued: boolean }
+export type PublishRes = WriterPostRes & { sitemapUpdated: boolean; rssUpdated: boolean; webhookQueued: boolean }
+
+const ScheduleTime = t.Optional(
+  t.Union([t.String({ maxLength: 40, description: 'a UTC time like 2026-03-01 10:00:00, or null to cancel' }), t.Null()]),
+)
+
+/** `POST posts/{id}/schedule`: an absent field keeps its schedule, null cancels it. */
+export const ScheduleReq = t.Object({ publishAt: ScheduleTime, unpublishAt: ScheduleTime })
+export type ScheduleReq = typeof ScheduleReq.static
+
+/** Preview lifetimes in seconds: one hour by default, at most seven days. */
+export const PREVIEW_SECONDS = { default: 3600, max: 7 * 86_400 } as const
+
+/** `POST posts/{id}/preview`. */
+export const PreviewReq = t.Object({
+  expiresIn: t.Optional(
+    t.Union([t.Integer({ minimum: 1, maximum: PREVIEW_SECONDS.max, description: `seconds from 1 to ${PREVIEW_SECONDS.max}` }), t.Null()]),
+  ),
+})
+export type PreviewReq = typeof PreviewReq.static
+
+/** A signed, expiring read of a post's stored state (docs/agents.md "Previews"). */
+export interface PreviewRes {
+  postId: number
+  token: string
+  url: string
+  expiresAt: string
+}

@@ -3,9 +3,11 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { checkDraft } from './check.ts'
-import { PostSaveReq, SeoCheckReq } from './model.ts'
+import { PostSaveReq, PreviewReq, ScheduleReq, SeoCheckReq } from './model.ts'
+import { createPreview, PREVIEW_PATH, readPreview } from './preview.ts'
 import { listPublicPosts, publicPostDetail } from './public.ts'
 import { savePost } from './save.ts'
+import { schedulePost } from './schedule.ts'
 import { deletePost, operatePost, publishPost } from './status.ts'
 
 const PREFIX = '/api/v1/blog/posts'
@@ -58,6 +60,16 @@ export const writePostRoutes = (ctx: Ctx) =>
     .post('/check', ({ body }) => checkDraft(ctx, body), { body: SeoCheckReq, scope: 'blog:write' })
     .post('/save', ({ body, caller }) => savePost(ctx, caller, body), { body: PostSaveReq, scope: 'blog:write' })
     .post('/:id/publish', ({ params }) => publishPost(ctx, Number(params.id)), { params: t.Object({ id: IdParam }), scope: 'blog:publish' })
+    .post('/:id/schedule', ({ params, body }) => schedulePost(ctx, Number(params.id), body), {
+      params: t.Object({ id: IdParam }),
+      body: ScheduleReq,
+      scope: 'blog:publish',
+    })
+    .post('/:id/preview', ({ params, body }) => createPreview(ctx, Number(params.id), body ?? {}), {
+      params: t.Object({ id: IdParam }),
+      body: t.Optional(PreviewReq),
+      scope: 'blog:write',
+    })
     .get(
       '/operate',
       ({ query, set }) => {
@@ -74,3 +86,17 @@ export const writePostRoutes = (ctx: Ctx) =>
       },
       { query: t.Object({ id: IdParam }), scope: 'blog:publish' },
     )
+
+/**
+ * Anyone holding a preview token reads the post's stored state (docs/agents.md "Previews"):
+ * never stored by a cache, never indexed, and never pre-rendered (no artifact path maps here).
+ */
+export const previewRoutes = (ctx: Ctx) =>
+  new Elysia({ name: 'posts.preview', prefix: PREVIEW_PATH }).get(
+    '/:token',
+    ({ params, set }) => {
+      Object.assign(set.headers, noStore, { 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' })
+      return readPreview(ctx, params.token)
+    },
+    { params: t.Object({ token: t.String({ maxLength: 200 }) }) },
+  )

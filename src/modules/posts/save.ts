@@ -12,8 +12,8 @@ import { DuplicateSlug } from '../taxonomy/slugs.ts'
 import type { Caller } from '../tokens/tokens.ts'
 import { prepareContent } from './content.ts'
 import { statusEvent } from './lifecycle.ts'
-import type { PostRes, PostSaveReq } from './model.ts'
-import { toPostRes } from './present.ts'
+import type { PostSaveReq, WriterPostRes } from './model.ts'
+import { toWriterPostRes } from './present.ts'
 import { livePost, recordSlugChange, replaceTags, slugHolder, type PostRow, type PostValues } from './repo.ts'
 import { checkPublishable, existingMediaKeys, sqliteWorld } from './seo.ts'
 import { POST_STATUS } from './visibility.ts'
@@ -107,7 +107,7 @@ const seoInput = (id: number | null, values: Omit<PostValues, 'slug'>, slug: str
  * the stored one). Publishing through save needs `blog:publish` and passes the SEO gate; every
  * save stores the latest seoScore/aeoScore.
  */
-export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<PostRes> {
+export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<WriterPostRes> {
   refuseScriptUrls(req)
   const existing = req.id ? livePost(ctx.db, req.id) : null
   const status = req.status ?? existing?.status ?? POST_STATUS.draft
@@ -153,5 +153,5 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
     record({ kind: 'post', event: statusEvent(before, after), before, after })
     return after
   })
-  return toPostRes(ctx.db, result)
+  return toWriterPostRes(ctx.db, result)
 }

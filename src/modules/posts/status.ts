@@ -4,7 +4,7 @@ import { posts } from '../../db/schema/index.ts'
 import { formatTime } from '../../shared/time.ts'
 import { statusEvent } from './lifecycle.ts'
 import type { PublishRes } from './model.ts'
-import { toPostRes } from './present.ts'
+import { toWriterPostRes } from './present.ts'
 import { livePost } from './repo.ts'
 import { checkPublishable, existingMediaKeys, seoInputOf } from './seo.ts'
 import { POST_STATUS } from './visibility.ts'
@@ -37,7 +37,7 @@ export async function publishPost(ctx: Ctx, id: number): Promise<PublishRes> {
     record({ kind: 'post', event: statusEvent(before, after), before, after })
     return after
   })
-  return { ...toPostRes(ctx.db, result), ...effects }
+  return { ...toWriterPostRes(ctx.db, result), ...effects }
 }
 
 /** `operate status=2`: takes a post offline; its SEO history stays. */
