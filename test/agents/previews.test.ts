@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { Value } from '@sinclair/typebox/value'
+import * as S from '../../src/modules/publishing/openapi/schemas.ts'
 import { startCaddy, type Caddy } from '../support/caddy.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -53,6 +55,9 @@ describe('draft previews', () => {
     const created = await preview(post.id)
     expect(created.status).toBe(200)
     const { token: previewToken, url, expiresAt, postId } = created.body.data
+    expect([...Value.Errors(S.PreviewRes, created.body.data)]).toEqual([])
+    const described = (await folio.call('GET', `${B}/openapi.json`)).body.paths
+    expect([Object.keys(described[`${B}/posts/{id}/preview`]), Object.keys(described[`${B}/previews/{token}`])]).toEqual([['post'], ['get']])
     expect(postId).toBe(post.id)
     expect(url).toBe(`${SITE_URL}${B}/previews/${previewToken}`)
     const expiry = Date.parse(expiresAt.replace(' ', 'T') + 'Z')

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { Value } from '@sinclair/typebox/value'
+import * as S from '../../src/modules/publishing/openapi/schemas.ts'
 import { formatTime } from '../../src/shared/time.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -60,6 +62,9 @@ describe('scheduled publishing', () => {
     const scheduled = await schedule(folio, draft.id, { publishAt })
     expect(scheduled.status).toBe(200)
     expect(scheduled.body.data).toMatchObject({ id: draft.id, status: 0, scheduledAt: publishAt, unpublishAt: null })
+    expect([...Value.Errors(S.WriterPostRes, scheduled.body.data)]).toEqual([])
+    const described = (await folio.call('GET', `${B}/openapi.json`)).body.paths
+    expect(Object.keys(described[`${B}/posts/{id}/schedule`])).toEqual(['post'])
     expect((await folio.call('GET', `${B}/posts/${draft.slug}`)).body.code).toBe('BLOG_NOT_FOUND')
 
     const published = await waitPublic(folio, draft.slug)

@@ -1,7 +1,7 @@
 import { t, type TSchema } from 'elysia'
 import { LIMITS } from '../../../http/schema.ts'
 import { AuthorReq } from '../../authors/model.ts'
-import { PostSaveReq, SeoCheckReq } from '../../posts/model.ts'
+import { PostSaveReq, PreviewReq, ScheduleReq, SeoCheckReq } from '../../posts/model.ts'
 import { CategoryReq, TagReq } from '../../taxonomy/model.ts'
 import * as S from './schemas.ts'
 
@@ -76,6 +76,8 @@ const isSchema = (value: Json | TSchema): value is TSchema =>
 
 const COMPONENTS: Record<string, TSchema> = {
   BlogPostRes: S.PostRes,
+  BlogWriterPostRes: S.WriterPostRes,
+  BlogPreviewRes: S.PreviewRes,
   BlogPostCard: S.PostCard,
   BlogPublishRes: S.PublishRes,
   PageBlogPostRes: S.pageOf(S.PostCard),
@@ -91,6 +93,8 @@ const COMPONENTS: Record<string, TSchema> = {
   ErrorResult: S.ErrorResult,
   BlogPostSaveReq: PostSaveReq,
   BlogSeoCheckReq: SeoCheckReq,
+  BlogScheduleReq: ScheduleReq,
+  BlogPreviewReq: PreviewReq,
   BlogCategoryReq: CategoryReq,
   BlogTagReq: TagReq,
   BlogAuthorReq: AuthorReq,
@@ -169,7 +173,7 @@ export function openapiDocument(): Json {
         tag: 'posts',
         scope: 'blog:write',
         body: PostSaveReq,
-        data: S.PostRes,
+        data: S.WriterPostRes,
       },
     },
     [`${B}/posts/{id}/publish`]: {
@@ -179,6 +183,35 @@ export function openapiDocument(): Json {
         scope: 'blog:publish',
         params: [path('id', id)],
         data: S.PublishRes,
+      },
+    },
+    [`${B}/posts/{id}/schedule`]: {
+      post: {
+        summary: 'Schedule publishing (publishAt) and/or taking offline (unpublishAt), UTC YYYY-MM-DD HH:mm:ss; null cancels',
+        tag: 'posts',
+        scope: 'blog:publish',
+        params: [path('id', id)],
+        body: ScheduleReq,
+        data: S.WriterPostRes,
+      },
+    },
+    [`${B}/posts/{id}/preview`]: {
+      post: {
+        summary: 'A signed, expiring preview URL of the stored post (expiresIn seconds, default 3600, at most 604800)',
+        tag: 'posts',
+        scope: 'blog:write',
+        params: [path('id', id)],
+        body: PreviewReq,
+        data: S.PreviewRes,
+      },
+    },
+    [`${B}/previews/{token}`]: {
+      get: {
+        summary: 'The stored post a preview token names, draft or not (Cache-Control: no-store, X-Robots-Tag: noindex)',
+        tag: 'public',
+        params: [path('token', { type: 'string', maxLength: 200 })],
+        data: S.PostRes,
+        noStore: true,
       },
     },
     [`${B}/posts/operate`]: {

@@ -88,8 +88,22 @@ export const PostRes = t.Object({
   relatedPosts: t.Array(PostCard),
 })
 
-export const PublishRes = t.Object({
+/** The post response of the write verbs: the public shape plus the schedule (docs/agents.md). */
+export const WriterPostRes = t.Object({
   ...PostRes.properties,
+  scheduledAt: t.Union([t.String({ description: 'UTC YYYY-MM-DD HH:mm:ss when the post will be published' }), t.Null()]),
+  unpublishAt: t.Union([t.String({ description: 'UTC YYYY-MM-DD HH:mm:ss when the post will be taken offline' }), t.Null()]),
+})
+
+export const PreviewRes = t.Object({
+  postId: Int,
+  token: Str,
+  url: t.String({ description: 'anyone holding it reads the stored post until expiresAt' }),
+  expiresAt: Str,
+})
+
+export const PublishRes = t.Object({
+  ...WriterPostRes.properties,
   sitemapUpdated: t.Boolean(),
   rssUpdated: t.Boolean(),
   webhookQueued: t.Boolean(),
