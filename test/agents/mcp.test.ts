@@ -31,7 +31,13 @@ async function connect(transport: 'http' | 'stdio', as: string): Promise<Client>
   await client.connect(
     transport === 'http'
       ? new StreamableHTTPClientTransport(new URL(`${folio.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${as}` } } })
-      : new StdioClientTransport({ command: 'npm', args: ['run', '--silent', 'mcp'], cwd: ROOT, env: { ...folio.env, FOLIO_TOKEN: as }, stderr: 'pipe' }),
+      : new StdioClientTransport({
+          command: 'npm',
+          args: ['run', '--silent', 'mcp'],
+          cwd: ROOT,
+          env: { ...folio.env, FOLIO_TOKEN: as },
+          stderr: 'pipe',
+        }),
   )
   clients.push(client)
   return client
@@ -65,7 +71,10 @@ async function blockedToPublished(client: Client) {
   const tools = await client.listTools()
   expect(tools.tools.map((t) => t.name).sort()).toEqual([...ALL_TOOLS].sort())
   const save = tools.tools.find((t) => t.name === 'save_draft')!
-  expect(save.inputSchema).toMatchObject({ type: 'object', required: expect.arrayContaining(['language', 'title', 'contentHtml', 'categoryId']) })
+  expect(save.inputSchema).toMatchObject({
+    type: 'object',
+    required: expect.arrayContaining(['language', 'title', 'contentHtml', 'categoryId']),
+  })
   expect(Object.keys(save.inputSchema.properties!)).not.toContain('status')
 
   const categories = await call(client, 'list_categories')
@@ -74,7 +83,9 @@ async function blockedToPublished(client: Client) {
   expect((await call(client, 'list_tags', { language: 'all' })).code).toBe('0000')
   expect((await call(client, 'search_resources', { keywords: 'anything' })).data).toMatchObject({ total: 0, records: [] })
 
-  const cover = await call(client, 'upload_media', { contentBase64: Buffer.from(png([Math.floor(Math.random() * 255), 1, 2])).toString('base64') })
+  const cover = await call(client, 'upload_media', {
+    contentBase64: Buffer.from(png([Math.floor(Math.random() * 255), 1, 2])).toString('base64'),
+  })
   expect(cover.data).toMatch(/^http:\/\/.+\.png$/)
 
   const post = { ...publishablePost(taxonomy.categoryId, taxonomy.authorId), coverImage: cover.data, coverAlt: '' }
@@ -82,7 +93,13 @@ async function blockedToPublished(client: Client) {
   expect(saved.data).toMatchObject({ status: 0, coverImage: cover.data, scheduledAt: null })
   const id = saved.data.id as number
 
-  const check = await call(client, 'check_post', { id, language: post.language, title: post.title, contentHtml: post.contentHtml, categoryId: post.categoryId })
+  const check = await call(client, 'check_post', {
+    id,
+    language: post.language,
+    title: post.title,
+    contentHtml: post.contentHtml,
+    categoryId: post.categoryId,
+  })
   expect(check.data.canPublish).toBe(false)
   const coverAlt = check.data.items.find((item: { code: string }) => item.code === 'cover_alt')
   expect(coverAlt).toMatchObject({ passed: false, blocking: true, targetField: 'coverAlt' })
@@ -94,7 +111,9 @@ async function blockedToPublished(client: Client) {
   expect(blocked.data.failures[0]).toMatchObject({ code: 'cover_alt', targetField: 'coverAlt' })
 
   // The agent applies the fix the check named, previews, and publishes.
-  expect((await call(client, 'save_draft', { ...post, id, slug: saved.data.slug, coverAlt: 'A desk with three laptops' })).code).toBe('0000')
+  expect((await call(client, 'save_draft', { ...post, id, slug: saved.data.slug, coverAlt: 'A desk with three laptops' })).code).toBe(
+    '0000',
+  )
   const preview = await call(client, 'preview_post', { id, expiresIn: 600 })
   const previewed = (await (await fetch(preview.data.url.replace('http://localhost:3000', folio.url))).json()) as any
   expect(previewed.data).toMatchObject({ id, status: 0, coverAlt: 'A desk with three laptops' })
@@ -123,10 +142,19 @@ describe('MCP over Streamable HTTP', () => {
     const writer = await connect('http', await folio.token('blog:write'))
     const names = (await writer.listTools()).tools.map((t) => t.name)
     expect(names).toEqual(ALL_TOOLS.filter((n) => !['search_resources', 'publish_post', 'schedule_post', 'unpublish_post'].includes(n)))
-    expect(await call(writer, 'publish_post', { id: 1 })).toMatchObject({ isError: true, code: 'FORBIDDEN', data: { requiredScope: 'blog:publish' } })
+    expect(await call(writer, 'publish_post', { id: 1 })).toMatchObject({
+      isError: true,
+      code: 'FORBIDDEN',
+      data: { requiredScope: 'blog:publish' },
+    })
 
     const reader = await connect('http', await folio.token('blog:read'))
-    expect((await reader.listTools()).tools.map((t) => t.name)).toEqual(['list_categories', 'list_tags', 'list_authors', 'search_resources'])
+    expect((await reader.listTools()).tools.map((t) => t.name)).toEqual([
+      'list_categories',
+      'list_tags',
+      'list_authors',
+      'search_resources',
+    ])
     expect((await call(reader, 'save_draft', {})).code).toBe('FORBIDDEN')
 
     const invalid = await call(writer, 'read_post', { id: 'seven' })
@@ -154,7 +182,13 @@ describe('MCP over stdio (npm run --silent mcp)', () => {
 
   test('a missing or unknown FOLIO_TOKEN stops it with one line on stderr', async () => {
     for (const FOLIO_TOKEN of ['', 'folio_nope']) {
-      const proc = Bun.spawn(['npm', 'run', '--silent', 'mcp'], { cwd: ROOT, env: { ...folio.env, FOLIO_TOKEN }, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
+      const proc = Bun.spawn(['npm', 'run', '--silent', 'mcp'], {
+        cwd: ROOT,
+        env: { ...folio.env, FOLIO_TOKEN },
+        stdin: 'pipe',
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
       const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
       expect([code, stdout]).toEqual([1, ''])
       expect(stderr).toContain('FOLIO_TOKEN')

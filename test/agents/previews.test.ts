@@ -56,8 +56,11 @@ describe('draft previews', () => {
     expect(created.status).toBe(200)
     const { token: previewToken, url, expiresAt, postId } = created.body.data
     expect([...Value.Errors(S.PreviewRes, created.body.data)]).toEqual([])
-    const described = (await folio.call('GET', `${B}/openapi.json`)).body.paths
-    expect([Object.keys(described[`${B}/posts/{id}/preview`]), Object.keys(described[`${B}/previews/{token}`])]).toEqual([['post'], ['get']])
+    const described = JSON.parse((await folio.call('GET', `${B}/openapi.json`)).text).paths
+    expect([Object.keys(described[`${B}/posts/{id}/preview`]), Object.keys(described[`${B}/previews/{token}`])]).toEqual([
+      ['post'],
+      ['get'],
+    ])
     expect(postId).toBe(post.id)
     expect(url).toBe(`${SITE_URL}${B}/previews/${previewToken}`)
     const expiry = Date.parse(expiresAt.replace(' ', 'T') + 'Z')
@@ -75,7 +78,13 @@ describe('draft previews', () => {
     // The same token shows later saves: it names the post, not a copy.
     await folio.call('POST', `${B}/posts/save`, {
       token,
-      body: { ...publishablePost(taxonomy.categoryId, taxonomy.authorId), id: post.id, slug: post.slug, title: 'Preview me: edited', status: 0 },
+      body: {
+        ...publishablePost(taxonomy.categoryId, taxonomy.authorId),
+        id: post.id,
+        slug: post.slug,
+        title: 'Preview me: edited',
+        status: 0,
+      },
     })
     expect((await read(caddy.url, previewToken)).body.data.title).toBe('Preview me: edited')
 
@@ -96,7 +105,12 @@ describe('draft previews', () => {
     const { token: good } = (await preview(post.id, { expiresIn: 1 })).body.data
     const [id, expiry, signature] = good.split('.')
     const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A')
-    for (const bad of [`${id}.${expiry}.${flipped}`, `${Number(id) + 1}.${expiry}.${signature}`, `${id}.${Number(expiry) + 3600}.${signature}`, 'nonsense']) {
+    for (const bad of [
+      `${id}.${expiry}.${flipped}`,
+      `${Number(id) + 1}.${expiry}.${signature}`,
+      `${id}.${Number(expiry) + 3600}.${signature}`,
+      'nonsense',
+    ]) {
       const answer = await read(folio.url, bad)
       expect([answer.status, answer.body.code, answer.body.data.errors[0].field]).toEqual([400, 'PREVIEW_TOKEN_INVALID', 'token'])
     }

@@ -12,15 +12,21 @@ import { addReceiver, startReceiver, TEST_ENV, type Received } from '../webhooks
 setDefaultTimeout(30_000)
 
 const B = '/api/v1/blog'
-let folio: Folio
-let token: string
-let taxonomy: { categoryId: number; authorId: number }
 const receiver = startReceiver()
 
+/** A server with a token for every scope and a category and author to hang posts on. */
+async function startBlog() {
+  const folio = await startFolio(TEST_ENV)
+  const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
+  return { folio, token, taxonomy: await seedTaxonomy(folio, token) }
+}
+
+let blog: Awaited<ReturnType<typeof startBlog>>
+let folio: Folio
+let token: string
 beforeAll(async () => {
-  folio = await startFolio(TEST_ENV)
-  token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
-  taxonomy = await seedTaxonomy(folio, token)
+  blog = await startBlog()
+  ;({ folio, token } = blog)
 })
 afterAll(async () => {
   await folio.dispose()
@@ -31,10 +37,10 @@ afterAll(async () => {
 const inSeconds = (seconds: number) => formatTime(new Date(Date.now() + seconds * 1000))
 const events = (path: string) => receiver.on(path).map((r: Received) => JSON.parse(r.body))
 
-async function saveDraft(on: Folio, overrides: Record<string, unknown> = {}) {
-  const saved = await on.call('POST', `${B}/posts/save`, {
-    token,
-    body: { ...publishablePost(taxonomy.categoryId, taxonomy.authorId), ...overrides, status: 0 },
+async function saveDraft(on: typeof blog, overrides: Record<string, unknown> = {}) {
+  const saved = await on.folio.call('POST', `${B}/posts/save`, {
+    token: on.token,
+    body: { ...publishablePost(on.taxonomy.categoryId, on.taxonomy.authorId), ...overrides, status: 0 },
   })
   expect(saved.body.code).toBe('0000')
   return saved.body.data
@@ -56,14 +62,14 @@ async function waitPublic(on: Folio, slug: string, timeoutMs = 15_000) {
 describe('scheduled publishing', () => {
   test('a scheduled draft goes out when due exactly as publish does: artifact, webhook, schedule cleared', async () => {
     await addReceiver(folio, token, { url: receiver.url('/due'), events: ['blog.post.published'] })
-    const draft = await saveDraft(folio)
+    const draft = await saveDraft(blog)
     expect(draft.scheduledAt).toBeNull()
     const publishAt = inSeconds(2)
     const scheduled = await schedule(folio, draft.id, { publishAt })
     expect(scheduled.status).toBe(200)
     expect(scheduled.body.data).toMatchObject({ id: draft.id, status: 0, scheduledAt: publishAt, unpublishAt: null })
     expect([...Value.Errors(S.WriterPostRes, scheduled.body.data)]).toEqual([])
-    const described = (await folio.call('GET', `${B}/openapi.json`)).body.paths
+    const described = JSON.parse((await folio.call('GET', `${B}/openapi.json`)).text).paths
     expect(Object.keys(described[`${B}/posts/{id}/schedule`])).toEqual(['post'])
     expect((await folio.call('GET', `${B}/posts/${draft.slug}`)).body.code).toBe('BLOG_NOT_FOUND')
 
@@ -81,7 +87,7 @@ describe('scheduled publishing', () => {
 
   test('a schedule the SEO gate blocks leaves a draft, is cleared, and sends blog.post.schedule_failed with failedItems', async () => {
     await addReceiver(folio, token, { url: receiver.url('/failed'), events: ['blog.post.schedule_failed'] })
-    const draft = await saveDraft(folio, { coverAlt: '' })
+    const draft = await saveDraft(blog, { coverAlt: '' })
     const publishAt = inSeconds(1)
     expect((await schedule(folio, draft.id, { publishAt })).body.data.scheduledAt).toBe(publishAt)
 
@@ -89,13 +95,16 @@ describe('scheduled publishing', () => {
     const [failure] = events('/failed')
     expect(failure).toMatchObject({ event: 'blog.post.schedule_failed', scheduledAt: publishAt, post: { id: draft.id, status: 0 } })
     expect(failure.failedItems).toContain('cover_alt')
-    const after = await folio.call('POST', `${B}/posts/save`, { token, body: { id: draft.id, ...publishablePost(taxonomy.categoryId, null), slug: draft.slug, coverAlt: '' } })
+    const after = await folio.call('POST', `${B}/posts/save`, {
+      token,
+      body: { id: draft.id, ...publishablePost(blog.taxonomy.categoryId, null), slug: draft.slug, coverAlt: '' },
+    })
     expect(after.body.data).toMatchObject({ status: 0, scheduledAt: null })
   })
 
   test('unpublishAt takes a published post offline when due, with blog.post.unpublished', async () => {
     await addReceiver(folio, token, { url: receiver.url('/offline'), events: ['blog.post.unpublished'] })
-    const post = await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
+    const post = await publishNewPost(folio, token, publishablePost(blog.taxonomy.categoryId, blog.taxonomy.authorId))
     const unpublishAt = inSeconds(1)
     expect((await schedule(folio, post.id, { unpublishAt })).body.data).toMatchObject({ status: 1, unpublishAt, scheduledAt: null })
     await receiver.waitFor('/offline', 1, 15_000)
@@ -104,7 +113,7 @@ describe('scheduled publishing', () => {
   })
 
   test('a draft can be scheduled online and offline at once; null cancels; manual publish clears the publish schedule', async () => {
-    const draft = await saveDraft(folio)
+    const draft = await saveDraft(blog)
     const both = await schedule(folio, draft.id, { publishAt: '2099-01-01 10:00:00', unpublishAt: '2099-01-02T10:00:00Z' })
     expect(both.body.data).toMatchObject({ scheduledAt: '2099-01-01 10:00:00', unpublishAt: '2099-01-02 10:00:00' })
     const cancelled = await schedule(folio, draft.id, { unpublishAt: null })
@@ -114,7 +123,7 @@ describe('scheduled publishing', () => {
   })
 
   test('bad schedules are a 400 naming the field; scopes and missing posts are refused', async () => {
-    const draft = await saveDraft(folio)
+    const draft = await saveDraft(blog)
     const field = async (body: unknown, name: string, id = draft.id) => {
       const answer = await schedule(folio, id, body)
       expect([answer.status, answer.body.code, answer.body.data?.errors?.[0]?.field]).toEqual([400, 'VALIDATION_FAILED', name])
@@ -126,8 +135,10 @@ describe('scheduled publishing', () => {
     expect(await field({}, 'publishAt')).toContain('null to cancel')
     expect(await field({ publishAt: 12 }, 'publishAt')).toBeTruthy()
     expect(await field({ unpublishAt: '2099-01-01 00:00:00' }, 'unpublishAt')).toContain('not published')
-    expect(await field({ publishAt: '2099-01-02 00:00:00', unpublishAt: '2099-01-01 00:00:00' }, 'unpublishAt')).toContain('later than publishAt')
-    const live = await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
+    expect(await field({ publishAt: '2099-01-02 00:00:00', unpublishAt: '2099-01-01 00:00:00' }, 'unpublishAt')).toContain(
+      'later than publishAt',
+    )
+    const live = await publishNewPost(folio, token, publishablePost(blog.taxonomy.categoryId, blog.taxonomy.authorId))
     expect(await field({ publishAt: '2099-01-01 00:00:00' }, 'publishAt', live.id)).toContain('already published')
 
     const missing = await schedule(folio, 999_999, { publishAt: '2099-01-01 00:00:00' })
@@ -140,14 +151,13 @@ describe('scheduled publishing', () => {
 })
 
 test('a schedule that falls due during a kill -9 is published once, at the next start', async () => {
-  const own = await startFolio(TEST_ENV)
+  const crashing = await startBlog()
+  const own = crashing.folio
   try {
-    token = await own.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
-    taxonomy = await seedTaxonomy(own, token)
-    await addReceiver(own, token, { url: receiver.url('/crash'), events: ['blog.*'] })
-    const draft = await saveDraft(own)
+    await addReceiver(own, crashing.token, { url: receiver.url('/crash'), events: ['blog.*'] })
+    const draft = await saveDraft(crashing)
     const publishAt = inSeconds(2)
-    expect((await schedule(own, draft.id, { publishAt })).body.data.scheduledAt).toBe(publishAt)
+    expect((await schedule(own, draft.id, { publishAt }, crashing.token)).body.data.scheduledAt).toBe(publishAt)
     await own.stop(true)
     // Down while the schedule falls due.
     while (formatTime(new Date()) <= publishAt) await Bun.sleep(100)

@@ -18,7 +18,11 @@ const allowed = (tool: Tool, caller: Caller) => tool.scope === null || caller.sc
 /** The answer as the HTTP API would give it: the envelope, as text and as structured content. */
 function answer(envelope: Envelope): CallToolResult {
   const structured = envelope as unknown as Record<string, unknown>
-  return { content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: structured, isError: envelope.code !== success(null).code }
+  return {
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    structuredContent: structured,
+    isError: envelope.code !== success(null).code,
+  }
 }
 
 const refusal = (error: DomainError) => answer({ code: error.code, message: error.message, data: error.data })

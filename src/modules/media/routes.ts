@@ -18,7 +18,13 @@ export const sqliteMediaIndex = (db: Db): MediaIndex => ({
 export const mediaUploader =
   (ctx: Ctx, store: MediaStore) =>
   async (file: UploadInput): Promise<string> => {
-    const deps = { store, mediaUrl: ctx.config.mediaUrl, maxBytes: ctx.config.maxUploadBytes, now: ctx.clock, index: sqliteMediaIndex(ctx.db) }
+    const deps = {
+      store,
+      mediaUrl: ctx.config.mediaUrl,
+      maxBytes: ctx.config.maxUploadBytes,
+      now: ctx.clock,
+      index: sqliteMediaIndex(ctx.db),
+    }
     return (await uploadMedia(deps, file)).url
   }
 
