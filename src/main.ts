@@ -5,13 +5,13 @@ import type { Ctx } from './context.ts'
 import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
-import { createFetch } from './http/server.ts'
+import { base64Length, createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
 import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
-import { mcpRoutes } from './modules/mcp/routes.ts'
+import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
 import { previewSecret } from './modules/posts/preview.ts'
 import { previewRoutes, publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
@@ -28,6 +28,9 @@ import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { createLogger, type Logger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
+
+/** The largest JSON body: a post whose body is at its limit, escaped, plus its other fields. */
+const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
 
 /**
  * Everything Folio is made of, wired once: config -> db -> services -> http -> worker. Background
@@ -91,8 +94,9 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
     log,
-    maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
+    maxJsonBytes: MAX_JSON_BYTES,
     maxUploadBytes: config.maxUploadBytes,
+    base64UploadPaths: [MCP_PATH],
     trustProxy: config.trustProxy,
   })
   const close = async () => {
@@ -119,7 +123,7 @@ async function start(): Promise<void> {
     port: config.port,
     fetch: service.fetch,
     // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
-    maxRequestBodySize: config.maxUploadBytes + 2 * 1024 * 1024,
+    maxRequestBodySize: base64Length(config.maxUploadBytes) + MAX_JSON_BYTES + 2 * 1024 * 1024,
   })
   service.ctx.log.info('listening', { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, cacheDir: config.cacheDir })
   const stop = () => {

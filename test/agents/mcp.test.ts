@@ -164,6 +164,15 @@ describe('MCP over Streamable HTTP', () => {
     await expect(writer.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/no_such_tool/)
   })
 
+  test('upload_media takes an image up to MAX_UPLOAD_BYTES as base64, beyond the plain JSON body limit', async () => {
+    const client = await connect('http', token)
+    const big = new Uint8Array(2_600_000)
+    big.set(png([9, 9, 9]))
+    const base64 = Buffer.from(big).toString('base64')
+    expect(base64.length).toBeGreaterThan(4 * 500_000 + 1024 * 1024)
+    expect((await call(client, 'upload_media', { contentBase64: base64 })).data).toMatch(/\.png$/)
+  })
+
   test('without a valid token /mcp answers 401 in the envelope', async () => {
     for (const headers of [{}, { authorization: 'Bearer folio_nope' }] as Record<string, string>[]) {
       const answer = await folio.call('POST', '/mcp', { headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })
