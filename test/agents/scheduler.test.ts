@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { loadConfig } from '../../src/config.ts'
 import type { Ctx } from '../../src/context.ts'
+import { MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts'
 import { postSchedules } from '../../src/db/schema/index.ts'
 import { compose } from '../../src/main.ts'
 import { livePost } from '../../src/modules/posts/repo.ts'
 import { savePost } from '../../src/modules/posts/save.ts'
 import { schedulePost } from '../../src/modules/posts/schedule.ts'
 import { CLAIM_MS, runDueSchedules } from '../../src/modules/posts/scheduler.ts'
-import { saveCategory } from '../../src/modules/taxonomy/categories.ts'
 import type { Caller } from '../../src/modules/tokens/tokens.ts'
 import { createLogger } from '../../src/shared/log.ts'
 import { publishablePost } from '../support/fixtures.ts'
@@ -26,10 +27,27 @@ const T0 = Date.now()
 const at = (seconds: number): Ctx => ({ ...service.ctx, clock: () => new Date(T0 + seconds * 1000) })
 const time = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().slice(0, 19).replace('T', ' ')
 
+/** A database as main left it before schedules existed (0000_init only), holding a category. */
+function databaseBeforeSchedules(dataDir: string): number {
+  const folder = join(base, 'migrations-0000')
+  mkdirSync(join(folder, 'meta'), { recursive: true })
+  copyFileSync(join(MIGRATIONS_FOLDER, '0000_init.sql'), join(folder, '0000_init.sql'))
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'))
+  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }))
+  const db = openDatabase(join(dataDir, 'folio.db'))
+  migrate(db, { migrationsFolder: folder })
+  const id = db.$client.query("insert into categories (slug, name_en, name_zh) values ('guides', 'Guides', '指南') returning id").get() as {
+    id: number
+  }
+  db.$client.close()
+  return id.id
+}
+
 beforeAll(async () => {
   const config = loadConfig({ DATA_DIR: join(base, 'data'), CACHE_DIR: join(base, 'cache') })
+  categoryId = databaseBeforeSchedules(config.dataDir)
+  // The upgrade: compose applies the schedules migration to the existing database.
   service = await compose(config, { log: createLogger('error') })
-  categoryId = (await saveCategory(service.ctx, { nameEn: 'Guides', nameZh: '指南' })).id
 })
 afterAll(async () => {
   await service.close()
