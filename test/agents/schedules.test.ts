@@ -33,7 +33,7 @@ afterAll(async () => {
   receiver.stop()
 })
 
-/** A UTC time `seconds` from now in the documented shape. */
+/** A UTC time `seconds` from now in the documented shape (whole seconds: 2 keeps it ahead of the server's clock). */
 const inSeconds = (seconds: number) => formatTime(new Date(Date.now() + seconds * 1000))
 const events = (path: string) => receiver.on(path).map((r: Received) => JSON.parse(r.body))
 
@@ -88,7 +88,7 @@ describe('scheduled publishing', () => {
   test('a schedule the SEO gate blocks leaves a draft, is cleared, and sends blog.post.schedule_failed with failedItems', async () => {
     await addReceiver(folio, token, { url: receiver.url('/failed'), events: ['blog.post.schedule_failed'] })
     const draft = await saveDraft(blog, { coverAlt: '' })
-    const publishAt = inSeconds(1)
+    const publishAt = inSeconds(2)
     expect((await schedule(folio, draft.id, { publishAt })).body.data.scheduledAt).toBe(publishAt)
 
     await receiver.waitFor('/failed', 1, 15_000)
@@ -105,7 +105,7 @@ describe('scheduled publishing', () => {
   test('unpublishAt takes a published post offline when due, with blog.post.unpublished', async () => {
     await addReceiver(folio, token, { url: receiver.url('/offline'), events: ['blog.post.unpublished'] })
     const post = await publishNewPost(folio, token, publishablePost(blog.taxonomy.categoryId, blog.taxonomy.authorId))
-    const unpublishAt = inSeconds(1)
+    const unpublishAt = inSeconds(2)
     expect((await schedule(folio, post.id, { unpublishAt })).body.data).toMatchObject({ status: 1, unpublishAt, scheduledAt: null })
     await receiver.waitFor('/offline', 1, 15_000)
     expect(events('/offline')[0]).toMatchObject({ event: 'blog.post.unpublished', post: { id: post.id, status: 2 } })
