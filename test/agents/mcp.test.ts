@@ -173,10 +173,14 @@ describe('MCP over Streamable HTTP', () => {
     expect((await call(client, 'upload_media', { contentBase64: base64 })).data).toMatch(/\.png$/)
   })
 
-  test('without a valid token /mcp answers 401 in the envelope', async () => {
+  test('without a valid token /mcp answers 401 in the envelope; it is stateless, so only POST is allowed', async () => {
     for (const headers of [{}, { authorization: 'Bearer folio_nope' }] as Record<string, string>[]) {
       const answer = await folio.call('POST', '/mcp', { headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })
       expect([answer.status, answer.body.code]).toEqual([401, 'UNAUTHORIZED'])
+    }
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await folio.call(method, '/mcp', { token, headers: { accept: 'text/event-stream' } })
+      expect([answer.status, answer.headers.get('allow'), (answer.body as any).error.code]).toEqual([405, 'POST', -32000])
     }
   })
 })

@@ -7,6 +7,12 @@ import type { McpServices } from './tools.ts'
 
 export const MCP_PATH = '/mcp'
 
+const METHOD_NOT_ALLOWED = {
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Method not allowed: this server is stateless, use POST.' },
+  id: null,
+}
+
 /**
  * MCP over Streamable HTTP at `/mcp` (docs/agents.md "MCP"): stateless, one server per request
  * for the caller the shell authenticated (the same API tokens, Bearer or X-API-Token), answers
@@ -18,6 +24,8 @@ export const mcpRoutes = (services: McpServices) =>
     async ({ request }) => {
       const { caller, tokenPresented } = callOf(request)
       if (!caller) throw new Unauthorized(tokenPresented ? 'Invalid or revoked API token.' : 'Missing API token.')
+      // Stateless: no stream to open with GET and no session to end with DELETE (the SDK's stateless example does the same).
+      if (request.method !== 'POST') return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { allow: 'POST' } })
       const server = createMcpServer(services, caller)
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
       await server.connect(transport)
