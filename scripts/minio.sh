@@ -18,6 +18,8 @@
 # 2026-02-12 pinned here (newer than the last RELEASE tag we know of, October 2025). If the proxy
 # ever serves the 2025 release, switching MINIO_VERSION to it is a one-line change.
 set -euo pipefail
+# shellcheck source=scripts/install-once.sh
+. "$(dirname "$0")/install-once.sh"
 
 MINIO_MODULE=github.com/minio/minio
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
@@ -43,20 +45,12 @@ cmd_path() {
 	fi
 }
 
-cmd_install() {
-	if cmd_path >/dev/null; then
-		cmd_path
-		return 0
-	fi
+# Two processes of one test run may both ask: build once, under a lock.
+cmd_install() { install_once "$CACHE_DIR/install.lock" cmd_path build; }
+
+build() {
 	command -v go >/dev/null 2>&1 || { log "go is not on PATH; it is needed to build MinIO"; return 1; }
 	mkdir -p "$BIN_DIR"
-	# Two processes of one test run may both ask: build once, under a lock.
-	exec 9>"$CACHE_DIR/install.lock"
-	flock 9
-	if cmd_path >/dev/null; then
-		cmd_path
-		return 0
-	fi
 	log "building $MINIO_MODULE@$MINIO_VERSION with $(go version | awk '{print $3}') (a cold build takes several minutes)"
 	local started=$SECONDS tmp_bin
 	# Stale build folders of interrupted installs go first; ours goes however we exit.
@@ -75,7 +69,6 @@ cmd_install() {
 	mv -f "$tmp_bin/minio" "$BIN"
 	rm -rf "$tmp_bin"
 	log "built in $((SECONDS - started))s: $BIN"
-	echo "$BIN"
 }
 
 cmd_start() {

@@ -1,13 +1,15 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
 import { compose } from './main.ts'
+import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
 import { createLogger } from './shared/log.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
+import { attemptsLabel } from './modules/webhooks/retry-policy.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
-import { DomainError } from './shared/errors.ts'
+import { DomainError, StartupError } from './shared/errors.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
 type Command = (service: Service, args: string[]) => Promise<void> | void
@@ -16,16 +18,28 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token create --name NAME --scopes blog:read,blog:write,blog:publish[,blog:admin]
   token list
   token revoke ID
-  settings set [--icon-url URL] [--icon-alt TEXT]
+  settings set [--icon-url URL] [--icon-alt TEXT] [--name-en|--name-zh TEXT] [--description-en|--description-zh TEXT] [--label-en|--label-zh TEXT]
   resources import FILE.json
   rebuild
   webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
   webhook redeliver ID
-  backup FILE`
+  backup FILE.tar.gz
+  restore FILE.tar.gz [--force]`
 
 class UsageError extends Error {}
+
+/** A line on stderr every few seconds while a long command works, so a terminal never looks hung. */
+async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  const timer = setInterval(() => console.error(`${what}: working (${Math.round((performance.now() - started) / 1000)} s)`), 2000)
+  try {
+    return await work()
+  } finally {
+    clearInterval(timer)
+  }
+}
 
 const options = <T extends ParseArgsOptionsConfig>(args: string[], spec: T) =>
   parseArgs({ args, options: spec, strict: true, allowPositionals: true })
@@ -43,6 +57,7 @@ const commands: Record<string, Command> = {
     console.log(token)
   },
   'token list': ({ ctx }) => {
+    console.log(['id', 'name', 'token', 'scopes', 'created', 'last used', 'state'].join('\t'))
     for (const t of listTokens(ctx.db)) {
       console.log(
         [
@@ -62,22 +77,18 @@ const commands: Record<string, Command> = {
     console.log(`revoked token ${args[0]}`)
   },
   'settings set': async ({ ctx }, args) => {
-    const { values } = options(args, { 'icon-url': { type: 'string' }, 'icon-alt': { type: 'string' } })
-    console.log(JSON.stringify(await savePublicationSettings(ctx, { iconUrl: values['icon-url'], iconAlt: values['icon-alt'] })))
+    const flags = { 'icon-url': 'iconUrl', 'icon-alt': 'iconAlt', 'name-en': 'nameEn', 'name-zh': 'nameZh', 'description-en': 'descriptionEn', 'description-zh': 'descriptionZh', 'label-en': 'labelEn', 'label-zh': 'labelZh' } as const
+    const { values } = options(args, Object.fromEntries(Object.keys(flags).map((flag) => [flag, { type: 'string' as const }])))
+    const req = Object.fromEntries(Object.entries(flags).map(([flag, field]) => [field, values[flag] as string | undefined]))
+    console.log(JSON.stringify(await savePublicationSettings(ctx, req)))
   },
   'resources import': async ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('resources import needs a FILE.json')
-    const counts = await importResources(ctx, args[0])
+    const counts = await withProgress('resources import', () => importResources(ctx, args[0]!))
     const line = (c: Counts) => `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
-  rebuild: async ({ publisher }) => {
-    const started = performance.now()
-    const stats = await publisher.rebuild()
-    console.log(
-      `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed in ${Math.round(performance.now() - started)} ms`,
-    )
-  },
+  rebuild: ({ publisher }) => rebuild(publisher),
   'webhook add': ({ ctx }, args) => {
     const { values } = options(args, {
       url: { type: 'string' },
@@ -95,6 +106,7 @@ const commands: Record<string, Command> = {
     console.log(`added webhook receiver ${receiver.id}`)
   },
   'webhook list': ({ ctx }) => {
+    console.log(['id', 'url', 'events', 'state', 'secret'].join('\t'))
     for (const r of listReceivers(ctx.db)) {
       const state = r.enabled ? 'enabled' : `disabled${r.disabledReason ? ` (${r.disabledReason})` : ''}`
       console.log([r.id, r.url, r.events.join(','), state, `secret ${r.secretFingerprint}`].join('\t'))
@@ -108,6 +120,7 @@ const commands: Record<string, Command> = {
     if (values.page !== undefined && !/^[1-9]\d{0,5}$/.test(values.page))
       throw new UsageError(`--page must be a whole number from 1, got "${values.page}"`)
     const page = listDeliveries(ctx, { status, current: Number(values.page ?? 1), size: 100 })
+    console.log(['id', 'status', 'event', 'receiver', 'attempts', 'last answer', 'failure', 'next attempt', 'created'].join('\t'))
     for (const d of page.records) {
       const last = d.lastHttpStatus === null ? '-' : `HTTP ${d.lastHttpStatus}`
       console.log(
@@ -116,7 +129,7 @@ const commands: Record<string, Command> = {
           d.status,
           d.event,
           d.receiverUrl,
-          `attempts ${d.attempts}/${d.maxAttempts}`,
+          attemptsLabel(d.attempts, d.maxAttempts),
           last,
           d.failureReason ?? '',
           d.nextAttemptAt ?? '',
@@ -130,29 +143,53 @@ const commands: Record<string, Command> = {
     const queued = redeliver(ctx, positiveId(args[0]))
     console.log(`queued delivery ${queued.id} (redelivery of ${queued.redeliveryOf})`)
   },
-  backup: ({ ctx }, args) => {
-    if (!args[0]) throw new UsageError('backup needs a FILE')
-    // VACUUM INTO writes a consistent snapshot while the service keeps running (WAL readers are not blocked).
-    ctx.db.$client.prepare('VACUUM INTO ?').run(args[0])
-    console.log(`database copied to ${args[0]}`)
+  backup: async ({ ctx }, args) => {
+    if (!args[0]) throw new UsageError('backup needs a FILE.tar.gz')
+    console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
   },
+  // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
+  restore: ({ publisher }) => rebuild(publisher),
+}
+
+/** Every artifact rendered again; the summary counts each one once: written, removed or unchanged. */
+async function rebuild(publisher: Service['publisher']): Promise<void> {
+  const started = performance.now()
+  const stats = await withProgress('rebuild', () => publisher.rebuild())
+  const unchanged = stats.rendered - stats.written - stats.removed
+  console.log(
+    `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed, ${unchanged} unchanged in ${Math.round(performance.now() - started)} ms`,
+  )
+}
+
+async function restore(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = options(args, { force: { type: 'boolean' } })
+  if (!positionals[0]) throw new UsageError('restore needs a FILE.tar.gz')
+  const { manifest, replacedTo } = await restoreBackup(config, positionals[0], values.force ?? false)
+  console.log(`restored ${describeBackup(manifest, positionals[0])}`)
+  if (replacedTo) console.log(`the files that were in DATA_DIR are in ${replacedTo}`)
 }
 
 async function run(argv: string[]): Promise<number> {
+  if (argv.length === 0 || argv[0] === 'help' || argv.includes('--help') || argv.includes('-h')) {
+    console.log(USAGE)
+    return 0
+  }
   const name = [`${argv[0]} ${argv[1]}`, argv[0] ?? ''].find((key) => key in commands)
   if (!name) {
-    console.error(argv.length ? `folio: unknown command "${argv.join(' ')}"\n${USAGE}` : USAGE)
+    console.error(`folio: unknown command "${argv.join(' ')}"\n${USAGE}`)
     return 2
   }
   let service: Service | undefined
   try {
     const config = loadConfig()
+    // restore puts the files in place before the service opens the database.
+    if (name === 'restore') await restore(config, argv.slice(1))
     // stdout carries the command's answer (a token, a listing); logs go to stderr.
     service = await compose(config, { log: createLogger(config.logLevel, (line) => process.stderr.write(line + '\n')) })
     await commands[name]!(service, argv.slice(name.split(' ').length))
     return 0
   } catch (error) {
-    if (error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError)
+    if (error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError || error instanceof StartupError)
       console.error(`folio: ${error.message}`)
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
       console.error(`folio: ${error.message}`)

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { parseSubnet, type Subnet } from './shared/ip.ts'
 
 /** The operator contract's configuration (operations.md), parsed once at start and frozen. */
 export interface Config {
@@ -9,22 +10,30 @@ export interface Config {
   readonly siteUrl: string
   readonly mediaUrl: string
   readonly mediaStore: 'local' | 's3'
+  /** With S3: whether the start refuses, warns about, or skips a MEDIA_URL that does not serve uploads. */
+  readonly mediaUrlCheck: 'refuse' | 'warn' | 'off'
   readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }
   readonly rateLimitPerMinute: number
   /** Behind Caddy (or another proxy on loopback) the client address comes from X-Forwarded-For. */
   readonly trustProxy: boolean
+  /** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES); only read with trustProxy. */
+  readonly trustedProxies: readonly Subnet[]
   /** Milliseconds before each retry of a failed delivery; its length is the retry count. */
   readonly webhookRetryDelaysMs: readonly number[]
   readonly webhookPollMs: number
   readonly webhookTimeoutMs: number
   /** `embedded`: `npm start` runs the delivery worker; `off`: it runs apart (worker-main.ts). */
   readonly webhookWorker: 'embedded' | 'off'
+  /** Receivers on loopback, private, link-local or unspecified addresses are refused unless this is set. */
+  readonly webhookAllowPrivate: boolean
   readonly maxUploadBytes: number
   readonly logLevel: LogLevel
   /** Seconds a post's pre-rendered claps/comment counts may lag behind the live engagement endpoint. */
   readonly engagementRefreshSeconds: number
   /** URLs per sitemap shard (the protocol allows 50,000); smaller values exist for tests. */
   readonly sitemapShardSize: number
+  /** Origins (scheme://host[:port]) whose browsers may call the anonymous endpoints (CORS). */
+  readonly corsOrigins: readonly string[]
 }
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const
@@ -71,6 +80,22 @@ const oneOf = <T extends string>(env: Env, name: string, allowed: readonly T[], 
   return value as T
 }
 
+/** A comma-separated list of exact origins, each an http(s) scheme and host with no path. */
+const origins = (env: Env, name: string): string[] =>
+  text(env, name, '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let url: URL | null = null
+      try {
+        url = new URL(origin)
+      } catch {}
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, ''))
+        throw new ConfigError(name, `expected origins like https://app.example.org, got "${origin}"`)
+      return url.origin
+    })
+
 const MAX_RETRY_DELAY_MS = 7 * 24 * 3600 * 1000
 
 /** Seconds by default (the operator contract); an `ms` suffix allows the sub-second delays tests need. */
@@ -87,6 +112,16 @@ const retryDelays = (env: Env): number[] => {
   }
   return ms
 }
+
+/** Comma-separated addresses or CIDR ranges. */
+const subnets = (env: Env, name: string, fallback: string): Subnet[] =>
+  text(env, name, fallback)
+    .split(',')
+    .map((part) => {
+      const subnet = parseSubnet(part)
+      if (!subnet) throw new ConfigError(name, `expected comma-separated IP addresses or CIDR ranges, got "${part.trim()}"`)
+      return subnet
+    })
 
 export function loadConfig(env: Env = process.env): Config {
   const siteUrl = httpUrl(env, 'SITE_URL', 'http://localhost:3000')
@@ -116,17 +151,21 @@ export function loadConfig(env: Env = process.env): Config {
     siteUrl,
     mediaUrl: httpUrl(env, 'MEDIA_URL', `${siteUrl}/media`),
     mediaStore,
+    mediaUrlCheck: oneOf(env, 'MEDIA_URL_CHECK', ['refuse', 'warn', 'off'] as const, 'refuse'),
     s3: Object.freeze(s3),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     webhookRetryDelaysMs: Object.freeze(retryDelays(env)),
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 60_000),
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookWorker: oneOf(env, 'WEBHOOK_WORKER', ['embedded', 'off'] as const, 'embedded'),
+    webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',
+    trustedProxies: Object.freeze(subnets(env, 'TRUSTED_PROXIES', '127.0.0.1,::1')),
     // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org).
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
+    corsOrigins: origins(env, 'CORS_ORIGINS'),
   })
 }

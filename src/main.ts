@@ -1,9 +1,12 @@
 import { join } from 'node:path'
 import type { AnyElysia } from 'elysia'
+import { version } from '../package.json'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import type { Ctx } from './context.ts'
 import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
+import { withCors } from './http/cors.ts'
+import { envelopeResponse } from './http/envelope.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { base64Length, createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
@@ -13,19 +16,25 @@ import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
 import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
+import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
 import { previewRoutes, publicPostRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
+import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
+import { lockDataDir, usableDir } from './operations/lock.ts'
+import { checkMediaUrl } from './operations/media-check.ts'
 import { ChangeFeed } from './shared/changes.ts'
+import { StartupError } from './shared/errors.ts'
 import { createLogger, type Logger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
 
@@ -34,17 +43,19 @@ const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
 
 /**
  * Everything Folio is made of, wired once: config -> db -> services -> http -> worker. Background
- * workers run only for the server (`start`), never for a CLI command.
+ * workers, the cache's start-up repair (`prepareCache`) and the MEDIA_URL check run only for the
+ * server (`start`), never for a CLI command: only `rebuild` and `restore` render, on purpose.
  */
-export async function compose(config: Config, options: { workers?: boolean; log?: Logger } = {}) {
+export async function compose(config: Config, options: { workers?: boolean; prepareCache?: boolean; log?: Logger } = {}) {
   const log = options.log ?? createLogger(config.logLevel)
   const dbFile = join(config.dataDir, 'folio.db')
   const db = openDatabase(dbFile)
-  migrateDatabase(db)
+  if (migrateDatabase(db) === 'baselined') log.warn('database made by an earlier 0000_init brought to today’s schema', { dbFile })
   const changes = new ChangeFeed()
   const mediaStore = await openMediaStore(
     config.mediaStore === 's3' ? { kind: 's3', ...config.s3 } : { kind: 'local', dataDir: config.dataDir },
   )
+  if (options.workers && 'objectUrl' in mediaStore) await checkMediaUrl(mediaStore, config.mediaUrl, config.mediaUrlCheck, log)
   const ctx: Ctx = {
     config,
     db,
@@ -54,18 +65,17 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     mediaExists: (key) => mediaStore.exists(key),
   }
   // Publishing: artifacts re-rendered after every public change, served before the app answers.
-  const publishing = await createPublishing(config, db, log, systemClock)
+  const publishing = createPublishing(config, db, log, systemClock)
   changes.subscribe(publishing.publisher.listener)
-  if (options.workers) publishing.publisher.start()
 
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
   const wakeWebhooks = () => webhookWorker?.wake()
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
+  changes.subscribe(postEventLog(log))
 
   // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
   changes.subscribe(scheduleUpkeep)
-  const scheduler = options.workers ? startScheduler(ctx) : null
   // Made on the first start, so every preview token signed later verifies after a restart.
   previewSecret(db)
 
@@ -84,12 +94,20 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     resourceRoutes(ctx),
     mediaUploadRoutes(uploadMedia),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
-    publishing.routes,
+    ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp),
   ]
+  const app = createApp(log, features)
+  // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
+  await publishing.start(openapiJson(app), options.prepareCache ?? false)
+  if (options.workers) publishing.publisher.start()
+  const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
-    app: staticFirst(createApp(log, features), config.cacheDir),
+    app: withCors(
+      staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+      config.corsOrigins,
+    ),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -97,44 +115,81 @@ export async function compose(config: Config, options: { workers?: boolean; log?
     maxJsonBytes: MAX_JSON_BYTES,
     maxUploadBytes: config.maxUploadBytes,
     base64UploadPaths: [MCP_PATH],
-    trustProxy: config.trustProxy,
+    trustedProxies: config.trustProxy ? config.trustedProxies : null,
   })
   const close = async () => {
     await scheduler?.stop()
-    publishing.publisher.stop()
+    await publishing.publisher.stop()
     await webhookWorker?.stop()
     db.$client.close()
   }
   return { ctx, fetch, publisher: publishing.publisher, mcp, close }
 }
 
-async function start(): Promise<void> {
-  let config: Config
+/** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */
+function listen(config: Config) {
   try {
-    config = loadConfig()
+    return Bun.serve({
+      hostname: config.host,
+      port: config.port,
+      // Until the service is composed (migrations, pending renders) callers are asked to come back.
+      fetch: () =>
+        envelopeResponse({ code: 'SERVICE_STARTING', message: 'Folio is starting; retry in a moment.', data: null }, 503, {
+          'retry-after': '1',
+        }),
+      // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
+      maxRequestBodySize: base64Length(config.maxUploadBytes) + MAX_JSON_BYTES + 2 * 1024 * 1024,
+    })
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error
-    console.error(`folio: invalid configuration: ${error.message}`)
+    const code = (error as NodeJS.ErrnoException).code
+    const why =
+      code === 'EADDRINUSE'
+        ? `port ${config.port} is already in use`
+        : code === 'EADDRNOTAVAIL' || code === 'EINVAL'
+          ? `HOST "${config.host}" is not an address of this machine`
+          : code === 'EACCES'
+            ? `permission denied (ports below 1024 need privileges)`
+            : (error as Error).message
+    throw new StartupError(`cannot listen on ${config.host}:${config.port}: ${why}`)
+  }
+}
+
+async function start(): Promise<void> {
+  try {
+    const config = loadConfig()
+    usableDir('CACHE_DIR', config.cacheDir)
+    const lock = lockDataDir(config.dataDir)
+    const server = listen(config)
+    const service = await compose(config, { workers: true, prepareCache: true })
+    server.reload({ fetch: service.fetch })
+    service.ctx.log.info('listening', {
+      url: `http://${server.hostname}:${server.port}`,
+      version,
+      siteUrl: config.siteUrl,
+      mediaStore: config.mediaStore,
+      mediaUrl: config.mediaUrl,
+      dataDir: config.dataDir,
+      cacheDir: config.cacheDir,
+    })
+    let stopping = false
+    const stop = async (signal: string) => {
+      if (stopping) return
+      stopping = true
+      service.ctx.log.info('stopping', { signal })
+      // Stops accepting at once; the promise settles when the requests in flight have been answered.
+      await server.stop()
+      await service.close()
+      lock.release()
+      service.ctx.log.info('stopped')
+      process.exit(0)
+    }
+    process.on('SIGTERM', () => void stop('SIGTERM'))
+    process.on('SIGINT', () => void stop('SIGINT'))
+  } catch (error) {
+    if (!(error instanceof ConfigError || error instanceof StartupError)) throw error
+    console.error(`folio: ${error instanceof ConfigError ? 'invalid configuration: ' : ''}${error.message}`)
     process.exit(1)
   }
-  const service = await compose(config, { workers: true })
-  const server = Bun.serve({
-    hostname: config.host,
-    port: config.port,
-    fetch: service.fetch,
-    // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
-    maxRequestBodySize: base64Length(config.maxUploadBytes) + MAX_JSON_BYTES + 2 * 1024 * 1024,
-  })
-  service.ctx.log.info('listening', { url: `http://${server.hostname}:${server.port}`, dataDir: config.dataDir, cacheDir: config.cacheDir })
-  const stop = () => {
-    service.ctx.log.info('stopping')
-    void server
-      .stop()
-      .then(service.close)
-      .then(() => process.exit(0))
-  }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
 }
 
 if (import.meta.main) await start()

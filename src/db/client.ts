@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
 import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
+import { readMigrationFiles } from 'drizzle-orm/migrator'
+import { baselineEarlier0000, type MigrationState } from './baseline.ts'
 import * as schema from './schema/index.ts'
 
 export type Db = BunSQLiteDatabase<typeof schema> & { $client: Database }
@@ -26,6 +28,13 @@ export function openDatabase(file: string): Db {
   return drizzle(sqlite, { schema }) as Db
 }
 
-export function migrateDatabase(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER })
+/**
+ * Applies the migrations not yet applied. Migrations are forward-only: once on main, a file is
+ * never edited. A database made by an earlier, since-regenerated 0000 is baselined first
+ * (baseline.ts); one migrated by a newer Folio is refused.
+ */
+export function migrateDatabase(db: Db, migrationsFolder = MIGRATIONS_FOLDER): MigrationState {
+  const state = baselineEarlier0000(db.$client, readMigrationFiles({ migrationsFolder }))
+  migrate(db, { migrationsFolder })
+  return state
 }

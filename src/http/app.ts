@@ -1,9 +1,9 @@
 import { Elysia, type AnyElysia } from 'elysia'
-import { DomainError } from '../shared/errors.ts'
+import { DomainError, isStorageFull } from '../shared/errors.ts'
 import type { Logger } from '../shared/log.ts'
 import { authorizationFailure } from './auth.ts'
 import { callOf } from './call.ts'
-import { envelopeResponse, success, type Envelope } from './envelope.ts'
+import { envelopeResponse, success, WARNING_HEADER, type Envelope } from './envelope.ts'
 import { validationFields } from './errors.ts'
 
 function respond(request: Request, envelope: Envelope, status: number): Response {
@@ -44,17 +44,33 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
             },
             400,
           )
-        case 'NOT_FOUND':
-          return respond(
-            request,
-            { code: 'NOT_FOUND', message: `No route ${request.method} ${new URL(request.url).pathname}.`, data: null },
-            404,
-          )
+        case 'NOT_FOUND': {
+          const path = new URL(request.url).pathname
+          const allowed = methodsOf(path)
+          if (allowed.length) {
+            const refused = respond(
+              request,
+              { code: 'METHOD_NOT_ALLOWED', message: `${path} answers ${allowed.join(', ')}, not ${request.method}.`, data: null },
+              405,
+            )
+            refused.headers.set('allow', allowed.join(', '))
+            return refused
+          }
+          return respond(request, { code: 'NOT_FOUND', message: `No route ${request.method} ${path}.`, data: null }, 404)
+        }
         case 'INVALID_COOKIE_SIGNATURE':
         case 'INVALID_FILE_TYPE':
           return respond(request, { code: 'INVALID_REQUEST', message: String((error as Error).message), data: null }, 400)
         default: {
           const { requestId } = callOf(request)
+          if (isStorageFull(error)) {
+            log.error('storage full', { requestId, method: request.method, path: new URL(request.url).pathname, error: String(error) })
+            return respond(
+              request,
+              { code: 'STORAGE_FULL', message: `The data folder's disk is full; nothing was saved. Retry once space is freed (request id ${requestId}).`, data: { requestId } },
+              503,
+            )
+          }
           log.error('unhandled error', {
             requestId,
             method: request.method,
@@ -72,10 +88,29 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
     .mapResponse({ as: 'global' }, ({ responseValue, request, set }) => {
       if (responseValue instanceof Response) return responseValue
       const status = typeof set.status === 'number' ? set.status : 200
-      const response = respond(request, success(responseValue ?? null), status)
+      const warning = set.headers[WARNING_HEADER]
+      const envelope = success(responseValue ?? null)
+      const response = respond(request, warning ? { ...envelope, message: `success; warning: ${warning}` } : envelope, status)
       for (const [name, value] of Object.entries(set.headers)) if (typeof value === 'string') response.headers.set(name, value)
       return response
     })
   for (const feature of features) app.use(feature)
+  // The methods each path answers, for the 405 of a known path asked with another method (HEAD rides on GET).
+  let routes: { pattern: RegExp; method: string }[] | null = null
+  const methodsOf = (path: string): string[] => {
+    routes ??= app.routes.map((route) => ({
+      method: route.method,
+      pattern: new RegExp(
+        `^${route.path
+          .replace(/\/$/, '')
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:[^/]+/g, '[^/]+')
+          .replace(/\*/g, '.*')}/?$`,
+      ),
+    }))
+    const methods = new Set(routes.filter((route) => route.pattern.test(path)).map((route) => route.method))
+    if (methods.has('GET')) methods.add('HEAD')
+    return [...methods].sort()
+  }
   return app
 }

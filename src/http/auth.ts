@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, type DocumentDecoration } from 'elysia'
 import { type DomainError, Forbidden, Unauthorized } from '../shared/errors.ts'
 import type { Scope } from '../modules/tokens/scopes.ts'
 import type { Caller } from '../modules/tokens/tokens.ts'
@@ -25,6 +25,8 @@ const noteScope = (request: Request, scope: Scope) => {
  */
 export const auth = new Elysia({ name: 'folio.auth' }).macro({
   scope: (scope: Scope) => ({
+    // The OpenAPI document reads the scope from here (security, 401/403 answers).
+    detail: { 'x-required-scope': scope } as DocumentDecoration,
     parse: ({ request }) => noteScope(request, scope),
     transform: ({ request }) => noteScope(request, scope),
     resolve: ({ request }) => ({ caller: requireScope(request, scope) }),

@@ -17,3 +17,6 @@ export function envelopeResponse(envelope: Envelope, status = 200, headers: Reco
 }
 
 export const success = <T>(data: T): Envelope<T> => ({ code: OK, message: 'success', data })
+
+/** A success that needs attention (artifacts not refreshed yet): the header, repeated in the envelope's message. */
+export const WARNING_HEADER = 'folio-warning'

@@ -3,9 +3,11 @@ import type { Server } from 'bun'
 import type { CallLog, Caller } from '../modules/tokens/tokens.ts'
 import type { Logger } from '../shared/log.ts'
 import type { FieldError } from '../shared/errors.ts'
+import { inSubnet, parseIp, type Subnet } from '../shared/ip.ts'
 import { readAtMost } from '../shared/stream.ts'
 import { attachCall, callOf, presentedToken } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
+import { isPrivateAnswer, PRIVATE_CACHE, SECURITY_HEADERS } from './headers.ts'
 import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts'
 
 export interface ShellDeps {
@@ -19,25 +21,37 @@ export interface ShellDeps {
   maxUploadBytes: number
   /** JSON bodies on these paths may carry a whole upload as base64 (the MCP endpoint's upload_media). */
   base64UploadPaths: readonly string[]
-  trustProxy: boolean
+  /** Null: X-Forwarded-For is ignored. Else the proxies (TRUSTED_PROXIES) whose header is believed. */
+  trustedProxies: readonly Subnet[] | null
 }
 
-const isLoopback = (address: string) => address === '::1' || address.startsWith('127.') || address === '::ffff:127.0.0.1'
-
 /**
- * The client address. With `trustProxy` (TRUST_PROXY=1, Folio behind Caddy on loopback) the peer
- * is the proxy, which sets the last X-Forwarded-For entry to the address it saw. Otherwise the
- * header is ignored: any client could name itself a fresh address and dodge the per-IP limits.
+ * The client address. Behind trusted proxies (TRUST_PROXY=1, TRUSTED_PROXIES) each proxy appends
+ * the address it saw to X-Forwarded-For, so the header is read from the right, past every trusted
+ * hop, to the first address no trusted proxy vouches for. A peer that is not a trusted proxy is the
+ * client whatever it sends: otherwise any caller could name itself a fresh address and dodge the
+ * per-IP limits.
  */
-export function clientIp(request: Request, server: Pick<Server<unknown>, 'requestIP'> | null, trustProxy: boolean): string {
+export function clientIp(
+  request: Request,
+  server: Pick<Server<unknown>, 'requestIP'> | null,
+  trustedProxies: readonly Subnet[] | null,
+): string {
   const peer = server?.requestIP(request)?.address ?? '127.0.0.1'
-  if (!trustProxy || !isLoopback(peer)) return peer
-  const forwarded = request.headers
-    .get('x-forwarded-for')
-    ?.split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-  return forwarded?.at(-1) ?? peer
+  const trusted = (address: string) => {
+    const ip = parseIp(address)
+    return ip !== null && trustedProxies!.some((subnet) => inSubnet(ip, subnet))
+  }
+  if (!trustedProxies || !trusted(peer)) return peer
+  const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((part) => part.trim())
+  let client = peer
+  for (let i = hops.length - 1; i >= 0 && trusted(client); i--) {
+    const hop = hops[i]!
+    // A hop that is no address ends the chain: the last trusted proxy is all that is known.
+    if (!parseIp(hop)) break
+    client = hop
+  }
+  return client
 }
 
 /**
@@ -52,7 +66,7 @@ export function createFetch(deps: ShellDeps) {
     const request = bounded === TOO_LARGE ? incoming : bounded
     const token = presentedToken(request.headers)
     const caller = token ? deps.authenticate(token) : null
-    const ip = clientIp(request, server, deps.trustProxy)
+    const ip = clientIp(request, server, deps.trustedProxies)
     attachCall(request, {
       requestId: crypto.randomUUID(),
       ip,
@@ -96,18 +110,33 @@ export function createFetch(deps: ShellDeps) {
 
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value)
     response.headers.set('X-Request-Id', call.requestId)
+    const path = new URL(request.url).pathname
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value)
+    if (isPrivateAnswer(path, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
+    const durationMs = Math.round(performance.now() - started)
+    // The access log: the token's name, never the token.
+    deps.log.info('request', {
+      requestId: call.requestId,
+      method: request.method,
+      path,
+      status: response.status,
+      code: call.code,
+      durationMs,
+      token: call.caller?.name ?? null,
+      ip,
+    })
     if (call.tokenPresented) {
       try {
         deps.callLog.record({
           tokenId: call.caller?.tokenId ?? null,
           requiredScope: call.requiredScope,
           method: request.method,
-          path: new URL(request.url).pathname,
+          path,
           status: response.status,
           code: call.code,
           message: call.message?.slice(0, 500) ?? null,
           ip,
-          durationMs: Math.round(performance.now() - started),
+          durationMs,
         })
       } catch (error) {
         deps.log.warn('call log write failed', { requestId: call.requestId, error: String(error) })

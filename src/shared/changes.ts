@@ -25,6 +25,8 @@ export interface ChangeEffects {
   sitemapUpdated: boolean
   rssUpdated: boolean
   webhookQueued: boolean
+  /** Artifacts of the change that could not be brought up to date yet (retried; see `/healthz`). */
+  artifactsFailed: number
 }
 
 /**
@@ -36,7 +38,7 @@ export interface ChangeListener {
   afterCommit?(change: Change): Promise<Partial<ChangeEffects> | void>
 }
 
-const NO_EFFECTS: ChangeEffects = { sitemapUpdated: false, rssUpdated: false, webhookQueued: false }
+const NO_EFFECTS: ChangeEffects = { sitemapUpdated: false, rssUpdated: false, webhookQueued: false, artifactsFailed: 0 }
 
 const merge = (into: ChangeEffects, more: Partial<ChangeEffects> | void): ChangeEffects => {
   if (!more) return into
@@ -44,6 +46,7 @@ const merge = (into: ChangeEffects, more: Partial<ChangeEffects> | void): Change
     sitemapUpdated: into.sitemapUpdated || !!more.sitemapUpdated,
     rssUpdated: into.rssUpdated || !!more.rssUpdated,
     webhookQueued: into.webhookQueued || !!more.webhookQueued,
+    artifactsFailed: into.artifactsFailed + (more.artifactsFailed ?? 0),
   }
 }
 

@@ -47,3 +47,19 @@ export class Forbidden extends DomainError {
     super('FORBIDDEN', 403, `This token lacks the scope ${scope}.`, { requiredScope: scope })
   }
 }
+
+/**
+ * The data folder's disk is full (SQLite's SQLITE_FULL, or ENOSPC from a file write on the way):
+ * a clear 503 the client may retry later, never a 500. Looked up along the `cause` chain, since
+ * drivers wrap the error they got.
+ */
+export function isStorageFull(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code } = e as { code?: unknown }
+    if (code === 'SQLITE_FULL' || code === 'ENOSPC') return true
+    if (e instanceof Error && /database or disk is full/i.test(e.message)) return true
+  }
+  return false
+}
+/** Why the service (or a CLI command) cannot start: printed as one line, never a stack trace. */
+export class StartupError extends Error {}

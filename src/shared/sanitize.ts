@@ -1,12 +1,19 @@
+import { Parser } from 'htmlparser2'
 import sanitizeHtml from 'sanitize-html'
+import { invalidField } from './errors.ts'
+import { isSafeId } from './safe-id.ts'
 
 const MEDIA_SCHEMES = ['http', 'https', 'data', 'blob']
+/** The only hosts an embedded player (iframe) may come from. */
+export const IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']
 
 /**
  * The allow-list every stored `contentHtml` passes through (sanitize-html, not hand-written
  * regexes): the semantic tags of spec §2.2, no scripts, styles, event handlers or `javascript:`
  * URLs. Media keep unusual schemes (blob:, data:) on purpose so the SEO gate can name them as
- * broken media instead of the sanitizer silently leaving a hole.
+ * broken media instead of the sanitizer silently leaving a hole. No `name` attributes and only
+ * safe, non-clobbering ids (DOM clobbering); no iframe `allow` (an embed gets no camera, clipboard
+ * or payment permissions from the page).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -29,13 +36,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     '*': ['id', 'class', 'lang', 'dir', 'title', 'role', 'aria-label', 'aria-hidden', 'aria-describedby'],
-    a: ['href', 'name', 'target', 'rel', 'hreflang'],
+    a: ['href', 'target', 'rel', 'hreflang'],
     img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
     source: ['src', 'srcset', 'sizes', 'type', 'media'],
     video: ['src', 'poster', 'controls', 'width', 'height', 'preload', 'muted', 'loop', 'playsinline'],
     audio: ['src', 'controls', 'preload', 'loop', 'muted'],
     track: ['src', 'kind', 'srclang', 'label', 'default'],
-    iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'loading', 'referrerpolicy'],
+    iframe: ['src', 'width', 'height', 'allowfullscreen', 'loading', 'referrerpolicy'],
     ol: ['start', 'reversed', 'type'],
     td: ['colspan', 'rowspan', 'headers'],
     th: ['colspan', 'rowspan', 'headers', 'scope'],
@@ -45,11 +52,17 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: MEDIA_SCHEMES, source: MEDIA_SCHEMES, video: MEDIA_SCHEMES, audio: MEDIA_SCHEMES },
   allowProtocolRelative: true,
-  allowedIframeHostnames: ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'],
+  allowedIframeHostnames: IFRAME_HOSTS,
   transformTags: {
     // Links that open a new tab must not hand the opener to the target page.
     a: (tagName, attribs) =>
       attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: mergeRel(attribs.rel, 'noopener') } } : { tagName, attribs },
+    // Values arrive decoded: `&quot;&gt;` is already `">` here, so an encoded payload is judged as what it is.
+    '*': (tagName, attribs) => {
+      if (attribs.id === undefined || isSafeId(attribs.id)) return { tagName, attribs }
+      const { id: _dropped, ...rest } = attribs
+      return { tagName, attribs: rest }
+    },
   },
 }
 
@@ -59,4 +72,37 @@ function mergeRel(rel: string | undefined, add: string): string {
   return [...tokens].join(' ')
 }
 
-export const sanitizeContentHtml = (html: string): string => sanitizeHtml(html, OPTIONS)
+/** Deeper than any real article; sanitize-html's cost grows faster than linearly with depth (100,000 took 5 s). */
+export const MAX_NESTING = 256
+
+const TOO_DEEP = new Error('nested too deep')
+
+/**
+ * Whether `html` nests elements deeper than `limit` as sanitize-html's parser sees them. One
+ * tokenizer pass that stops at the first element past the limit, so the parser's own stack never
+ * grows beyond it (htmlparser2 keeps open elements with `unshift`, quadratic on deep input).
+ */
+export function nestedDeeperThan(html: string, limit: number): boolean {
+  let depth = 0
+  const parser = new Parser({
+    onopentag() {
+      if (++depth > limit) throw TOO_DEEP
+    },
+    onclosetag() {
+      depth -= 1
+    },
+  })
+  try {
+    parser.end(html)
+    return false
+  } catch (error) {
+    if (error === TOO_DEEP) return true
+    throw error
+  }
+}
+
+/** The stored form of `contentHtml`; a body nested deeper than MAX_NESTING is refused naming the field. */
+export function sanitizeContentHtml(html: string): string {
+  if (nestedDeeperThan(html, MAX_NESTING)) throw invalidField('contentHtml', `elements nested deeper than ${MAX_NESTING} levels`)
+  return sanitizeHtml(html, OPTIONS)
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
-import * as S from '../../src/modules/publishing/openapi/schemas.ts'
+import * as S from '../../src/modules/posts/model.ts'
 import { formatTime } from '../../src/shared/time.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -48,12 +48,12 @@ async function saveDraft(on: typeof blog, overrides: Record<string, unknown> = {
 
 const schedule = (on: Folio, id: number, body: unknown, as = token) => on.call('POST', `${B}/posts/${id}/schedule`, { token: as, body })
 
-/** Polls the public detail until it answers (bounded). */
+/** Polls the public detail until it answers and its artifact is written (the render follows the commit), bounded. */
 async function waitPublic(on: Folio, slug: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const detail = await on.call('GET', `${B}/posts/${slug}`)
-    if (detail.body?.code === '0000') return detail.body.data
+    if (detail.body?.code === '0000' && existsSync(join(on.cacheDir, `${B}/posts/${slug}/@`))) return detail.body.data
     if (Date.now() > deadline) throw new Error(`${slug} was not published within ${timeoutMs} ms: ${detail.text}`)
     await Bun.sleep(100)
   }
@@ -77,7 +77,6 @@ describe('scheduled publishing', () => {
     expect(published.status).toBe(1)
     // The public shape never carries the schedule.
     expect('scheduledAt' in published).toBe(false)
-    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${draft.slug}/en.json`))).toBe(true)
     const [delivery] = await receiver.waitFor('/due', 1)
     expect(JSON.parse(delivery!.body)).toMatchObject({ event: 'blog.post.published', post: { id: draft.id, status: 1 } })
     // Publishing again changes nothing and shows the schedule gone.

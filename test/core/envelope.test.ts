@@ -39,6 +39,20 @@ describe('the envelope', () => {
     expect(res.body.data).toBeNull()
   })
 
+  test('a known path asked with another method is a 405 naming the methods it answers', async () => {
+    for (const [method, path, allow] of [
+      ['DELETE', '/api/v1/blog/tags', 'GET, HEAD'],
+      ['PATCH', '/api/v1/blog/posts', 'GET, HEAD'],
+      ['PUT', '/api/v1/blog/categories/save', 'POST'],
+      ['POST', '/api/v1/blog/posts/some-slug', 'GET, HEAD'],
+      ['GET', '/api/v1/blog/posts/12/publish', 'POST'],
+    ] as const) {
+      const res = await folio.call(method, path, { token })
+      expect([method, path, res.status, res.headers.get('allow'), res.body?.code]).toEqual([method, path, 405, allow, 'METHOD_NOT_ALLOWED'])
+    }
+    expect((await folio.call('DELETE', '/api/v1/blog/posts/a/b/c')).status).toBe(404)
+  })
+
   test('every response carries a request id', async () => {
     const res = await folio.call('GET', '/api/v1/blog/tags')
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)

@@ -112,18 +112,31 @@ describe('authors', () => {
 })
 
 describe('publication settings', () => {
+  // The spec's icon fields plus the public site's name, description and language labels (docs/site.md).
+  const EMPTY = { iconUrl: '', iconAlt: '', nameEn: '', nameZh: '', descriptionEn: '', descriptionZh: '', labelEn: '', labelZh: '' }
+
   test('public read, admin-only write (endpoint and CLI)', async () => {
-    expect((await get('publication-settings')).body.data).toEqual({ iconUrl: '', iconAlt: '' })
+    expect((await get('publication-settings')).body.data).toEqual(EMPTY)
     const admin = await folio.token('blog:admin')
     const save = (t: string, body: unknown) => folio.call('POST', '/api/admin/blog/publication-settings/save', { token: t, body })
     expect((await save(token, { iconUrl: 'https://cdn.example.com/i.png' })).status).toBe(403)
     expect((await save(admin, { iconUrl: 'javascript:alert(1)' })).body.data.errors[0].field).toBe('iconUrl')
-    expect((await save(admin, { iconUrl: 'https://cdn.example.com/i.png', iconAlt: 'Folio' })).body.data).toEqual({
+    expect((await save(admin, { nameEn: 'x'.repeat(10_000) })).body.data.errors[0].field).toBe('nameEn')
+    expect((await save(admin, { iconUrl: 'https://cdn.example.com/i.png', iconAlt: 'Folio', nameEn: 'Field Notes' })).body.data).toEqual({
+      ...EMPTY,
       iconUrl: 'https://cdn.example.com/i.png',
       iconAlt: 'Folio',
+      nameEn: 'Field Notes',
     })
-    const cli = await folio.cli('settings', 'set', '--icon-alt', 'Folio logo')
+    const cli = await folio.cli('settings', 'set', '--icon-alt', 'Folio logo', '--name-zh', '田野笔记', '--label-zh', '简体中文')
     expect(cli.code).toBe(0)
-    expect((await get('publication-settings')).body.data).toEqual({ iconUrl: 'https://cdn.example.com/i.png', iconAlt: 'Folio logo' })
+    expect((await get('publication-settings')).body.data).toEqual({
+      ...EMPTY,
+      iconUrl: 'https://cdn.example.com/i.png',
+      iconAlt: 'Folio logo',
+      nameEn: 'Field Notes',
+      nameZh: '田野笔记',
+      labelZh: '简体中文',
+    })
   })
 })

@@ -83,7 +83,7 @@ describe('moderation', () => {
 
     const all = await w.folio.call('GET', `/api/admin/blog/comments?postId=${target.id}`, { token: w.admin })
     expect(all.body.data).toMatchObject({ total: 2, size: 20, current: 1 })
-    expect(all.headers.get('cache-control')).toBe('no-store')
+    expect(all.headers.get('cache-control')).toBe('private, no-store')
     expect(all.body.data.records.map((c: { id: number }) => c.id)).toEqual([second.body.data.id, first.body.data.id])
     expect(all.body.data.records[1]).toMatchObject({
       postTitle: expect.stringContaining('Static Site Generator'),

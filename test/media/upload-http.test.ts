@@ -12,7 +12,7 @@ const IMAGES = [
   ['avif', avif, 'image/avif'],
 ] as const
 
-const form = (bytes: Uint8Array, name = 'upload.bin', type = 'application/octet-stream') => {
+const form = (bytes: Uint8Array<ArrayBuffer>, name = 'upload.bin', type = 'application/octet-stream') => {
   const body = new FormData()
   body.append('file', new File([bytes], name, { type }))
   return body

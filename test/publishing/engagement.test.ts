@@ -15,7 +15,7 @@ test('engagement counts in artifacts refresh on a bounded schedule, coalesced, n
   const token = await folio.token('blog:write', 'blog:publish')
   const { categoryId, authorId } = await seedTaxonomy(folio, token)
   const post = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
-  const detail = join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/en.json`)
+  const detail = join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`)
   const read = () => JSON.parse(readFileSync(detail, 'utf8')).data
 
   // 25 readers clap through the real endpoint; the live count moves at once.
@@ -30,7 +30,7 @@ test('engagement counts in artifacts refresh on a bounded schedule, coalesced, n
   // Nothing rendered per clap: one durable job per artifact, however many claps.
   expect(read().clapCount).toBe(0)
   const db = new Database(join(folio.dataDir, 'folio.db'), { readonly: true })
-  const jobs = db.query('select due_at from artifact_jobs where path = ?').all(`api/v1/blog/posts/${post.slug}/en.json`) as {
+  const jobs = db.query('select due_at from artifact_jobs where path = ?').all(`api/v1/blog/posts/${post.slug}/@`) as {
     due_at: number
   }[]
   db.close()
@@ -41,6 +41,6 @@ test('engagement counts in artifacts refresh on a bounded schedule, coalesced, n
   const deadline = Date.now() + 5_000
   while (read().clapCount !== 25 && Date.now() < deadline) await Bun.sleep(100)
   expect(read().clapCount).toBe(25)
-  const list = JSON.parse(readFileSync(join(folio.cacheDir, 'api/v1/blog/posts/_list/any/c-t-a/1.json'), 'utf8')).data
+  const list = JSON.parse(readFileSync(join(folio.cacheDir, 'api/v1/blog/posts/@'), 'utf8')).data
   expect(list.records.find((r: { id: number }) => r.id === post.id).clapCount).toBe(25)
 })

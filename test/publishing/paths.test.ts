@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { pathOf, requestTarget, targetOf, type Target } from '../../src/modules/publishing/paths.ts'
+import { aliasesOf, contentTypeOf, pathOf, requestFile, requestTarget, targetOf, type Target } from '../../src/modules/publishing/paths.ts'
 
 const every: Target[] = [
   { kind: 'post', language: 'en', slug: 'hello-world' },
@@ -24,22 +24,51 @@ const every: Target[] = [
 ]
 
 describe('artifact paths', () => {
-  test('every target has one file and reads back from it', () => {
+  test('every target has one file and reads back from it, and from its aliases', () => {
     const paths = every.map(pathOf)
     expect(new Set(paths).size).toBe(paths.length)
     for (const target of every) expect(targetOf(pathOf(target))).toEqual(target)
+    for (const target of every) for (const alias of aliasesOf(target)) expect(targetOf(alias)).toEqual(target)
+  })
+
+  test('a file is named after the canonical URL: defaults left out, keys in the spec order', () => {
+    expect(pathOf(every[0]!)).toBe('api/v1/blog/posts/hello-world/@')
+    expect(aliasesOf(every[0]!)).toEqual(['api/v1/blog/posts/hello-world/@language=en'])
+    expect(pathOf(every[1]!)).toBe('api/v1/blog/posts/ni-hao/@language=zh')
+    expect(pathOf({ kind: 'posts', language: 'zh', filter: { categoryId: 3 }, page: 2 })).toBe('api/v1/blog/posts/@language=zh&current=2&categoryId=3')
+    expect(pathOf(every[12]!)).toBe('api/v1/blog/authors/jane/posts/@language=zh&current=3')
+    expect(pathOf({ kind: 'rss', language: 'en' })).toBe('api/v1/blog/rss.xml/@')
+    expect(pathOf(every[16]!)).toBe('api/v1/blog/sitemap/4.xml/@')
+  })
+
+  test('the media type follows the URL', () => {
+    expect(contentTypeOf('api/v1/blog/rss.xml/@language=zh')).toBe('application/xml; charset=utf-8')
+    expect(contentTypeOf('api/v1/blog/robots.txt/@')).toBe('text/plain; charset=utf-8')
+    expect(contentTypeOf('api/v1/blog/posts/@')).toBe('application/json; charset=utf-8')
+    expect(contentTypeOf('en/blog/hello/@')).toBe('text/html; charset=utf-8')
+    expect(contentTypeOf('@')).toBe('text/html; charset=utf-8')
+  })
+
+  test('the file a request names as spelled, as Caddy builds it', () => {
+    expect(requestFile('/api/v1/blog/posts', 'language=en&current=2')).toBe('api/v1/blog/posts/@language=en&current=2')
+    expect(requestFile('/en/blog/', '')).toBe('en/blog/@')
+    expect(requestFile('/', '')).toBe('@')
+    expect(requestFile('/api/v1/blog/posts', 'keyword=a%20b')).toBeNull()
   })
 
   test('files that are not canonical artifact names are junk', () => {
     for (const junk of [
-      'api/v1/blog/posts/Hello/en.json',
-      'api/v1/blog/posts/hello/fr.json',
-      'api/v1/blog/posts/_list/en/c1-t2-a/1.json',
-      'api/v1/blog/posts/_list/en/c-t-a/01.json',
-      'api/v1/blog/posts/hello/en.json.gz',
-      'api/v1/blog/robots.txt.tmp',
-      'other/robots.txt',
-      'api/v1/blog/sitemap/0.xml',
+      'api/v1/blog/posts/hello/en.json',
+      'api/v1/blog/posts/Hello/@',
+      'api/v1/blog/posts/hello/@language=fr',
+      'api/v1/blog/posts/@categoryId=1&tagId=2',
+      'api/v1/blog/posts/@current=01',
+      'api/v1/blog/posts/@current=1',
+      'api/v1/blog/posts/@current=2&language=en',
+      'api/v1/blog/posts/hello/@.gz',
+      'api/v1/blog/robots.txt/@.tmp',
+      'other/robots.txt/@',
+      'api/v1/blog/sitemap/0.xml/@',
     ])
       expect(targetOf(junk)).toBeNull()
   })
@@ -52,17 +81,18 @@ describe('which artifact answers a request (the Caddyfile mirrors this)', () => 
   }
 
   test('defaults are applied: language en on details, no filter on lists, page 1', () => {
-    expect(at('posts/hello')).toBe('api/v1/blog/posts/hello/en.json')
-    expect(at('posts/hello?language=zh')).toBe('api/v1/blog/posts/hello/zh.json')
-    expect(at('posts')).toBe('api/v1/blog/posts/_list/any/c-t-a/1.json')
-    expect(at('posts?current=2&size=10&language=en')).toBe('api/v1/blog/posts/_list/en/c-t-a/2.json')
-    expect(at('posts?tagId=5')).toBe('api/v1/blog/posts/_list/any/c-t5-a/1.json')
-    expect(at('tags')).toBe('api/v1/blog/tags/any.json')
-    expect(at('tags?language=all')).toBe('api/v1/blog/tags/all.json')
-    expect(at('authors/jane/posts?size=12')).toBe('api/v1/blog/authors/jane/posts/en/1.json')
-    expect(at('publication-settings')).toBe('api/v1/blog/publication-settings.json')
-    expect(at('rss.xml')).toBe('api/v1/blog/rss/en.xml')
-    expect(at('sitemap/2.xml')).toBe('api/v1/blog/sitemap/2.xml')
+    expect(at('posts/hello')).toBe('api/v1/blog/posts/hello/@')
+    expect(at('posts/hello?language=en')).toBe('api/v1/blog/posts/hello/@')
+    expect(at('posts/hello?language=zh')).toBe('api/v1/blog/posts/hello/@language=zh')
+    expect(at('posts')).toBe('api/v1/blog/posts/@')
+    expect(at('posts?current=2&size=10&language=en')).toBe('api/v1/blog/posts/@language=en&current=2')
+    expect(at('posts?tagId=5&current=1')).toBe('api/v1/blog/posts/@tagId=5')
+    expect(at('tags')).toBe('api/v1/blog/tags/@')
+    expect(at('tags?language=all')).toBe('api/v1/blog/tags/@language=all')
+    expect(at('authors/jane/posts?size=12')).toBe('api/v1/blog/authors/jane/posts/@')
+    expect(at('publication-settings')).toBe('api/v1/blog/publication-settings/@')
+    expect(at('rss.xml')).toBe('api/v1/blog/rss.xml/@')
+    expect(at('sitemap/2.xml')).toBe('api/v1/blog/sitemap/2.xml/@')
   })
 
   test('anything not pre-rendered goes to the API', () => {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
+import { contentTypeOf } from '../../src/modules/publishing/paths.ts'
 import { xml2js } from 'xml-js'
 import { publishablePost, publishableZhPost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -36,9 +37,11 @@ async function rebuild(folio: Folio): Promise<{ written: number; removed: number
 function expectWhole(cacheDir: string): void {
   for (const entry of readdirSync(join(cacheDir, 'api'), { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || /\.(gz|br|tmp)$/.test(entry.name)) continue
-    const text = readFileSync(join(entry.parentPath, entry.name), 'utf8')
-    if (entry.name.endsWith('.json')) expect(() => JSON.parse(text)).not.toThrow()
-    else if (entry.name.endsWith('.xml')) expect(() => xml2js(text)).not.toThrow()
+    const file = join(entry.parentPath, entry.name)
+    const text = readFileSync(file, 'utf8')
+    const type = contentTypeOf(relative(cacheDir, file))
+    if (type.startsWith('application/json')) expect(() => JSON.parse(text)).not.toThrow()
+    else if (type.startsWith('application/xml')) expect(() => xml2js(text)).not.toThrow()
     else expect(text.length).toBeGreaterThan(0)
   }
 }
@@ -81,7 +84,7 @@ describe('full rebuild', () => {
     expect((await folio.cli('settings', 'set', '--icon-url', 'https://example.org/icon.png', '--icon-alt', 'Icon')).code).toBe(0)
 
     const incremental = cacheFiles(folio.cacheDir)
-    expect(incremental.has(`api/v1/blog/authors/jane-q-doe/en.json`)).toBe(true)
+    expect(incremental.has(`api/v1/blog/authors/jane-q-doe/@`)).toBe(true)
     expect([...incremental.keys()].some((p) => p.includes(posts[3].slug))).toBe(false)
     expect(await rebuild(folio)).toEqual({ written: 0, removed: 0 })
     expect(cacheFiles(folio.cacheDir)).toEqual(incremental)
@@ -96,11 +99,11 @@ describe('full rebuild', () => {
   test('removes stale files: junk, old slugs and artifacts of posts that are gone', async () => {
     const { folio, publish } = await start()
     const post = await publish()
-    const junk = ['api/v1/blog/posts/ghost/en.json', 'api/v1/blog/posts/ghost/en.json.gz', 'api/v1/blog/whatever.txt']
+    const junk = ['api/v1/blog/posts/ghost/@', 'api/v1/blog/posts/ghost/@.gz', 'api/v1/blog/whatever.txt']
     for (const path of junk) await Bun.write(join(folio.cacheDir, path), 'stale')
     expect((await rebuild(folio)).removed).toBe(2)
     for (const path of junk) expect(existsSync(join(folio.cacheDir, path))).toBe(false)
-    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/en.json`))).toBe(true)
+    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`))).toBe(true)
   })
 })
 
@@ -112,10 +115,10 @@ describe('crash safety', () => {
     // What a SIGKILL between commit and render leaves behind: the new row and its job, an old file.
     const db = new Database(join(folio.dataDir, 'folio.db'))
     db.query('update posts set title = ? where id = ?').run('Changed while nobody rendered', post.id)
-    db.query('insert into artifact_jobs (path, due_at) values (?, 0)').run(`api/v1/blog/posts/${post.slug}/en.json`)
+    db.query('insert into artifact_jobs (path, due_at) values (?, 0)').run(`api/v1/blog/posts/${post.slug}/@`)
     db.close()
     await folio.restart()
-    const artifact = JSON.parse(readFileSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/en.json`), 'utf8'))
+    const artifact = JSON.parse(readFileSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`), 'utf8'))
     expect(artifact.data.title).toBe('Changed while nobody rendered')
     expect(pendingJobs(folio)).toBe(0)
   })
@@ -127,7 +130,7 @@ describe('crash safety', () => {
     await folio.stop(true)
     await folio.restart()
     expectWhole(folio.cacheDir)
-    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${last.slug}/en.json`))).toBe(true)
+    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${last.slug}/@`))).toBe(true)
     expect(await rebuild(folio)).toEqual({ written: 0, removed: 0 })
   })
 
@@ -186,7 +189,7 @@ describe('sitemap shards', () => {
     }
     expect(listed.sort()).toEqual(posts.map((p) => `https://blog.example.org/en/blog/${p.slug}`).sort())
 
-    const first = join(folio.cacheDir, 'api/v1/blog/sitemap/1.xml')
+    const first = join(folio.cacheDir, 'api/v1/blog/sitemap/1.xml/@')
     const before = Bun.file(first).lastModified
     const sixth = await publish()
     expect(sixth.sitemapUpdated).toBe(true)
@@ -195,7 +198,7 @@ describe('sitemap shards', () => {
     // The last shard empties: it is removed and leaves the index.
     for (const post of [posts[4], sixth]) await folio.call('GET', `${B}/posts/delete?id=${post.id}`, { token })
     expect(locs((await folio.call('GET', `${B}/sitemap.xml`)).text)).toHaveLength(2)
-    expect(existsSync(join(folio.cacheDir, 'api/v1/blog/sitemap/3.xml'))).toBe(false)
+    expect(existsSync(join(folio.cacheDir, 'api/v1/blog/sitemap/3.xml/@'))).toBe(false)
     expect((await folio.call('GET', `${B}/sitemap/3.xml`)).status).toBe(400)
   })
 })

@@ -61,7 +61,8 @@ describe('RSS 2.0', () => {
     expect(parsed).toHaveLength(2)
     const first = parsed[0]!
     expect(text(child(first, 'title'))).toBe('Fish & "chips" <b>')
-    expect(text(child(first, 'description'))).toBe('A summary with ]]> and </description>')
+    // Readers render a description as HTML: it carries the summary as HTML text, never as markup.
+    expect(text(child(first, 'description'))).toBe('A summary with ]]&gt; and &lt;/description&gt;')
     expect(child(first, 'guid')!.attributes).toEqual({ isPermaLink: 'false' })
     expect(text(child(first, 'guid'))).toBe('folio-post-2')
     expect(text(child(first, 'pubDate'))).toMatch(RFC822)

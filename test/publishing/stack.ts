@@ -18,11 +18,11 @@ export interface Stack {
 }
 
 /** The API (real server, temp data) with a real Caddy in front, a publishing token and a category and author. */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(env: Record<string, string> = {}, caddyPort?: number): Promise<Stack> {
   const folio = await startFolio({ RATE_LIMIT_PER_MINUTE: '1000000', SITE_URL: 'https://blog.example.org', ...env })
   let caddy: Caddy
   try {
-    caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })
+    caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, port: caddyPort })
   } catch (error) {
     await folio.dispose()
     throw error

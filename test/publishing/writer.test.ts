@@ -1,57 +1,61 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { writeArtifact } from '../../src/modules/publishing/writer.ts'
+import { artifactPresent, removeArtifact, writeArtifact } from '../../src/modules/publishing/writer.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'folio-writer-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-const path = 'api/v1/blog/posts/hello/en.json'
+const path = 'api/v1/blog/posts/hello/@'
+const alias = 'api/v1/blog/posts/hello/@language=en'
 const file = join(root, path)
+const bytes = (text: string) => Buffer.from(text)
 
 describe('artifact writer', () => {
   const now = Date.now()
 
-  test('writes the file and its gzip and brotli copies', () => {
-    expect(writeArtifact(root, path, '{"a":1}', now)).toBe('written')
+  test('writes the file, its gzip and brotli copies, and alias links to them', () => {
+    writeArtifact(root, path, [alias], bytes('{"a":1}'), now)
     expect(readFileSync(file, 'utf8')).toBe('{"a":1}')
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":1}')
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":1}')
+    expect(lstatSync(join(root, alias)).isSymbolicLink()).toBe(true)
+    expect(readlinkSync(join(root, alias))).toBe('@')
+    expect(readlinkSync(join(root, `${alias}.br`))).toBe('@.br')
+    expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":1}')
     expect(readdirSync(join(root, 'api/v1/blog/posts/hello')).filter((f) => f.endsWith('.tmp'))).toEqual([])
+    expect(artifactPresent(root, path)).toBe(true)
   })
 
-  test('unchanged bytes leave every file untouched, so the ETag stays', () => {
-    const before = [file, `${file}.gz`, `${file}.br`].map((f) => statSync(f))
-    expect(writeArtifact(root, path, '{"a":1}', now + 5_000)).toBe('unchanged')
-    const after = [file, `${file}.gz`, `${file}.br`].map((f) => statSync(f))
-    for (const [i, s] of after.entries()) {
-      expect(s.ino).toBe(before[i]!.ino)
-      expect(s.mtimeMs).toBe(before[i]!.mtimeMs)
-    }
-  })
-
-  test('changed bytes arrive by rename (a new inode) with a later mtime second, even within the same second', () => {
+  test('changed bytes arrive by rename (a new inode) with a later mtime second, copies with the same second', () => {
     const old = statSync(file)
-    expect(writeArtifact(root, path, '{"a":2}', now)).toBe('written')
+    const mtime = writeArtifact(root, path, [alias], bytes('{"a":2}'), now)
     const fresh = statSync(file)
     expect(fresh.ino).not.toBe(old.ino)
     expect(fresh.size).toBe(old.size)
     expect(Math.floor(fresh.mtimeMs / 1000)).toBeGreaterThan(Math.floor(old.mtimeMs / 1000))
+    expect(fresh.mtimeMs).toBe(mtime)
+    expect(statSync(`${file}.br`).mtimeMs).toBe(mtime)
+    // The alias follows the main file without being touched.
+    expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":2}')
+    expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":2}')
   })
 
-  test('a precompressed copy left behind by a crash is repaired even when the main file is current', () => {
-    writeFileSync(`${file}.gz`, 'not gzip at all')
-    utimesSync(`${file}.gz`, 1, 1)
-    expect(writeArtifact(root, path, '{"a":2}', now)).toBe('unchanged')
-    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":2}')
+  test('a file of the old layout standing where a folder goes is replaced by the folder', () => {
+    const old = join(root, 'api/v1/blog/sitemap.xml')
+    mkdirSync(join(root, 'api/v1/blog'), { recursive: true })
+    writeFileSync(old, '<old/>')
+    writeArtifact(root, 'api/v1/blog/sitemap.xml/@', [], bytes('<new/>'), now)
+    expect(readFileSync(join(old, '@'), 'utf8')).toBe('<new/>')
   })
 
-  test('null removes the file and its copies; removing again is harmless', () => {
-    expect(writeArtifact(root, path, null, now)).toBe('removed')
+  test('removal takes the file, its copies and its aliases; removing again is harmless', () => {
+    expect(removeArtifact(root, path, [alias])).toBe('removed')
     // The post's folder went with its last file.
     expect(existsSync(join(root, 'api/v1/blog/posts/hello'))).toBe(false)
     expect(existsSync(join(root, 'api/v1/blog/posts'))).toBe(true)
-    expect(writeArtifact(root, path, null, now)).toBe('absent')
+    expect(removeArtifact(root, path, [alias])).toBe('absent')
+    expect(artifactPresent(root, path)).toBe(false)
   })
 })

@@ -112,11 +112,17 @@ describe('POST posts/check', () => {
 
   test('hostile HTML is judged as it would be stored (sanitized), and never breaks the check', async () => {
     const body = publishablePost(categoryId, authorId, {
-      contentHtml: `${'<div>'.repeat(5000)}<script>alert(1)</script><p onclick="x()">${'<b>'.repeat(3000)}`,
+      contentHtml: `${'<div>'.repeat(200)}<script>alert(1)</script><p onclick="x()">${'<b>'.repeat(50)}`,
     })
     const res = await check(body)
     expect(res.status).toBe(200)
     expect(res.body.data.items).toHaveLength(33)
+    // Nesting past 256 elements is refused before any work, naming the field.
+    const deep = await check({ ...body, contentHtml: `${'<div>'.repeat(5000)}${'<b>'.repeat(3000)}` })
+    expect([deep.status, deep.body.data.errors]).toEqual([
+      400,
+      [{ field: 'contentHtml', message: 'elements nested deeper than 256 levels' }],
+    ])
   })
 })
 

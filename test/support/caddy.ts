@@ -28,7 +28,7 @@ export async function ensureCaddy(): Promise<void> {
 }
 
 /** A loopback port nobody listens on right now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer()
     server.once('error', fail)
@@ -43,12 +43,13 @@ function freePort(): Promise<number> {
  * Caddy with the project's Caddyfile on a free loopback port, in front of `apiUrl` and serving
  * `cacheDir`. The admin endpoint is off, so parallel runs never collide.
  */
-export async function startCaddy(options: { apiUrl: string; cacheDir: string }): Promise<Caddy> {
+export async function startCaddy(options: { apiUrl: string; cacheDir: string; caddyfile?: string; port?: number }): Promise<Caddy> {
   await ensureCaddy()
   for (let attempt = 0; attempt < 3; attempt++) {
-    const port = await freePort()
+    // A chosen port (a SITE_URL that must name Caddy) is tried first, then free ones.
+    const port = attempt === 0 && options.port ? options.port : await freePort()
     const child: Subprocess<'ignore', 'ignore', 'pipe'> = Bun.spawn(
-      ['caddy', 'run', '--config', join(ROOT, 'Caddyfile'), '--adapter', 'caddyfile'],
+      ['caddy', 'run', '--config', options.caddyfile ?? join(ROOT, 'Caddyfile'), '--adapter', 'caddyfile'],
       {
         cwd: ROOT,
         env: {

@@ -28,6 +28,8 @@ export interface Folio {
     path: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<ApiResponse<T>>
+  /** The server's recent log lines (stdout, JSON), parsed. */
+  logs(): Record<string, any>[]
   /** Stops the process (SIGTERM, or SIGKILL with `hard`). */
   stop(hard?: boolean): Promise<void>
   /** Starts the process again on the same data (after a stop). */
@@ -35,9 +37,11 @@ export interface Folio {
   /** Stops and removes the temp folders. */
   dispose(): Promise<void>
   process(): Subprocess
+  /** What the server wrote to stdout (its JSON log lines; the most recent part of it), as text. */
+  output(): string
 }
 
-async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Promise<string> {
+async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>, output: string[]): Promise<string> {
   const reader = child.stdout.getReader()
   const decoder = new TextDecoder()
   let buffered = ''
@@ -53,7 +57,8 @@ async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Pr
       const match = /"message":"listening","url":"([^"]+)"/.exec(buffered)
       if (match) {
         reader.releaseLock()
-        void drain(child.stdout)
+        output.push(buffered)
+        void drain(child.stdout, output)
         return match[1]!
       }
     }
@@ -65,9 +70,13 @@ async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>): Pr
   }
 }
 
-// Keep reading stdout so a chatty server never blocks on a full pipe.
-async function drain(stream: ReadableStream<Uint8Array>) {
-  for await (const chunk of stream) void chunk
+// Keep reading stdout so a chatty server never blocks on a full pipe; the last lines are kept for logs().
+async function drain(stream: ReadableStream<Uint8Array>, output: string[]) {
+  const decoder = new TextDecoder()
+  for await (const chunk of stream) {
+    output.push(decoder.decode(chunk, { stream: true }))
+    if (output.length > 2000) output.splice(0, output.length - 1000)
+  }
 }
 
 /** Starts the real server (`bun src/main.ts`) on a free loopback port with temp data and cache folders. */
@@ -86,13 +95,16 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
     LOG_LEVEL: 'info',
     // Suites make hundreds of calls a minute from one IP; the rate-limit test sets its own.
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Test receivers listen on loopback; test/security/webhooks.test.ts sets 0 to check the refusal.
+    WEBHOOK_ALLOW_PRIVATE: '1',
     ...env,
   }
   let child: Subprocess<'ignore', 'pipe', 'pipe'>
   let url = ''
+  const output: string[] = []
   const launch = async () => {
     child = Bun.spawn([BUN, join(ROOT, 'src/main.ts')], { cwd: ROOT, env: fullEnv, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
-    const listening = await waitForListening(child)
+    const listening = await waitForListening(child, output)
     // A restart keeps the first port when it was fixed; with PORT=0 it gets a new one.
     url = listening
   }
@@ -106,6 +118,7 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
     dataDir,
     cacheDir,
     env: fullEnv,
+    output: () => output.join(''),
     async cli(...args) {
       const proc = Bun.spawn([BUN, join(ROOT, 'src/cli.ts'), ...args], { cwd: ROOT, env: fullEnv, stdout: 'pipe', stderr: 'pipe' })
       const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
@@ -136,6 +149,17 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
       }
       return { status: response.status, headers: response.headers, body: parsed, text }
     },
+    logs: () =>
+      output
+        .join('')
+        .split('\n')
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line)]
+          } catch {
+            return [] // a line cut by the buffer's trimming, or not JSON
+          }
+        }),
     async stop(hard = false) {
       child.kill(hard ? 'SIGKILL' : 'SIGTERM')
       await child.exited

@@ -36,8 +36,11 @@ afterAll(async () => {
 describe('webhook durability', () => {
   test('kill -9 during pending retries loses nothing: every delivery arrives after the restart', async () => {
     await addReceiver(folio, token, { url: receiver.url('/retry'), events: ['blog.post.published'] })
-    const posts = []
-    for (let i = 0; i < 3; i++) posts.push(await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId)))
+    // Published together: one after another, a loaded machine can take longer than the whole
+    // retry schedule (1 s + 1 s), and the first post's deliveries would fail before the check.
+    const posts = await Promise.all(
+      Array.from({ length: 3 }, () => publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))),
+    )
     await waitForLog(folio, token, (rs) => rs.length === 3 && rs.every((r) => r.status === 'pending' && r.attempts === 1))
     await folio.stop(true)
     const beforeRestart = receiver.on('/retry').length

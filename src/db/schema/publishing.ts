@@ -2,15 +2,19 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /**
  * Artifacts (CACHE_DIR-relative paths) that must be rendered again. Rows are written in the same
- * transaction as the change that makes them stale and deleted in the transaction that renders
- * them, so a crash in between leaves the row behind and the next start repairs the file.
- * `dueAt` (ms since epoch) lets engagement counts wait and coalesce instead of one render per clap.
+ * transaction as the change that makes them stale and deleted after the file is in place, only
+ * if `seq` is still the one the render read; so a crash in between leaves the row behind and the
+ * next start repairs the file, and a change made during a render is rendered again.
+ * `dueAt` (ms since epoch) lets engagement counts wait and coalesce instead of one render per
+ * clap; `attempts` counts failed renders, for the retry backoff.
  */
 export const artifactJobs = sqliteTable(
   'artifact_jobs',
   {
     path: text('path').primaryKey(),
     dueAt: integer('due_at').notNull(),
+    seq: integer('seq').notNull().default(0),
+    attempts: integer('attempts').notNull().default(0),
   },
   (table) => [index('artifact_jobs_due').on(table.dueAt)],
 )
@@ -23,4 +27,13 @@ export const artifactJobs = sqliteTable(
 export const artifactSubjects = sqliteTable('artifact_subjects', {
   subject: text('subject').primaryKey(),
   state: text('state', { mode: 'json' }).notNull(),
+})
+
+/**
+ * The manifest: a content hash of each artifact on disk, written after its file. A render whose
+ * bytes hash the same leaves the file (and its ETag and copies) untouched without reading it.
+ */
+export const artifactFiles = sqliteTable('artifact_files', {
+  path: text('path').primaryKey(),
+  hash: text('hash').notNull(),
 })

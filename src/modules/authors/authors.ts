@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts'
 import { authors, posts } from '../../db/schema/index.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
+import { checkMedia, linkFault } from '../../shared/url-rule.ts'
 import { discoverable } from '../posts/visibility.ts'
 import { resolveSlug } from '../taxonomy/slugs.ts'
 import type { AuthorReq, AuthorRes } from './model.ts'
@@ -24,18 +25,37 @@ export const toAuthorRes = (row: AuthorRow, postCount: number | null): AuthorRes
   postCount,
 })
 
+const SOCIAL_LINKS_SHAPE = 'must be a JSON object of name to link, or an array of links or of {"label", "url"} objects'
+
+/** The links of `socialLinks` (spec: "JSON string of public links"): `{"name": url}`, `[url]` or `[{"label", "url"}]`. */
+function socialLinkUrls(parsed: unknown): unknown[] | null {
+  if (Array.isArray(parsed))
+    return parsed.map((item) =>
+      item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { url?: unknown }).url : item,
+    )
+  if (parsed !== null && typeof parsed === 'object') return Object.values(parsed)
+  return null
+}
+
+/** Every link in `socialLinks` passes the shared link rule: an author page renders them as hrefs. */
 function checkSocialLinks(value: string | null | undefined): void {
   if (!value?.trim()) return
+  let urls: unknown[] | null
   try {
-    const parsed: unknown = JSON.parse(value)
-    if (parsed === null || typeof parsed !== 'object') throw new Error()
+    urls = socialLinkUrls(JSON.parse(value))
   } catch {
-    throw invalidField('socialLinks', 'must be a JSON object or array of public links')
+    urls = null
+  }
+  if (!urls || urls.some((url) => typeof url !== 'string')) throw invalidField('socialLinks', SOCIAL_LINKS_SHAPE)
+  for (const url of urls as string[]) {
+    const fault = linkFault(url)
+    if (fault) throw invalidField('socialLinks', `${JSON.stringify(url.slice(0, 100))}: ${fault}`)
   }
 }
 
 export async function saveAuthor(ctx: Ctx, req: AuthorReq): Promise<AuthorRes> {
   checkSocialLinks(req.socialLinks)
+  await checkMedia('avatar', req.avatar, ctx.config, ctx.mediaExists)
   const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
     const existing = req.id ? tx.select().from(authors).where(eq(authors.id, req.id)).get() : undefined
     if (req.id && !existing) throw new NotFound('author', req.id)

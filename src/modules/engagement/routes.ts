@@ -2,10 +2,20 @@ import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { callOf } from '../../http/call.ts'
+import { contract } from '../../http/contract.ts'
 import { IdParam, paging, toInt } from '../../http/schema.ts'
 import { postComment } from './comments.ts'
 import { engagementOf } from './engagement.ts'
-import { CommentListQuery, CommentReq, ModerateReq, ReactionHeaders, ReactionReq, type CommentStatus } from './model.ts'
+import {
+  CommentListQuery,
+  CommentReq,
+  EngagementRes,
+  ModerateReq,
+  PublicCommentRes,
+  ReactionHeaders,
+  ReactionReq,
+  type CommentStatus,
+} from './model.ts'
 import { listComments, moderateComment } from './moderation.ts'
 import { addReaction } from './reactions.ts'
 
@@ -22,17 +32,35 @@ export const engagementRoutes = (ctx: Ctx) =>
       set.headers['cache-control'] = 'no-cache'
       set.headers['x-content-type-options'] = 'nosniff'
     })
-    .get('/:id/engagement', ({ params }) => engagementOf(ctx.db, Number(params.id)), { params: PostParams })
+    .get('/:id/engagement', ({ params }) => engagementOf(ctx.db, Number(params.id)), {
+      params: PostParams,
+      ...contract({
+        operationId: 'getEngagement',
+        summary: 'Claps and approved comments (always live)',
+        tag: 'engagement',
+        data: EngagementRes,
+      }),
+    })
     .post('/:id/reactions', ({ params, body, headers }) => addReaction(ctx, Number(params.id), body, headers['idempotency-key'] ?? ''), {
       params: PostParams,
       body: ReactionReq,
       headers: ReactionHeaders,
+      ...contract({ operationId: 'addReaction', summary: 'Add claps', tag: 'engagement', data: EngagementRes }),
     })
     .post(
       '/:id/comments',
       ({ params, body, request }) =>
         postComment(ctx, Number(params.id), body, { ip: callOf(request).ip, userAgent: request.headers.get('user-agent') ?? '' }),
-      { params: PostParams, body: CommentReq },
+      {
+        params: PostParams,
+        body: CommentReq,
+        ...contract({
+          operationId: 'postComment',
+          summary: 'Submit a comment (pending moderation)',
+          tag: 'engagement',
+          data: PublicCommentRes,
+        }),
+      },
     )
 
 /** Comment moderation in the admin area (operations.md), scope `blog:admin`. Its records hold emails and IPs: never cached. */

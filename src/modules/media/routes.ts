@@ -4,6 +4,7 @@ import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { media } from '../../db/schema/index.ts'
 import { auth } from '../../http/auth.ts'
+import { contract } from '../../http/contract.ts'
 import type { LocalMediaStore } from './local-store.ts'
 import type { MediaIndex, MediaStore } from './store.ts'
 import { uploadMedia, type UploadInput } from './upload.ts'
@@ -30,9 +31,16 @@ export const mediaUploader =
 
 /** `POST media/upload` (spec §4.1): answers the final public URL, used as-is by clients. */
 export const mediaUploadRoutes = (upload: ReturnType<typeof mediaUploader>) =>
-  new Elysia({ name: 'media.upload', prefix: '/api/v1/blog/media' })
-    .use(auth)
-    .post('/upload', ({ body }) => upload(body.file), { body: t.Object({ file: t.File() }), scope: 'blog:write' })
+  new Elysia({ name: 'media.upload', prefix: '/api/v1/blog/media' }).use(auth).post('/upload', ({ body }) => upload(body.file), {
+    body: t.Object({ file: t.File({ description: 'the image (webp, avif, jpeg, png, gif)' }) }),
+    scope: 'blog:write',
+    ...contract({
+      operationId: 'uploadMedia',
+      summary: 'Upload an image; answers its final public URL, to be used as it is',
+      tag: 'media',
+      data: t.String({ format: 'uri' }),
+    }),
+  })
 
 /**
  * Local media served by the API at MEDIA_URL's path (the embedded default, without Caddy);

@@ -1,11 +1,10 @@
 import { sanitizeContentHtml } from '../../shared/sanitize.ts'
-import { contentText, withHeadingIds } from '../seo/index.ts'
+import { withIdsAndText } from '../seo/index.ts'
 
 /**
  * The stored form of a body: sanitized, with the TOC's anchor ids written onto its headings, so
  * every response and artifact serves the same safe HTML whose TOC links work.
  */
 export function prepareContent(html: string): { contentHtml: string; contentText: string } {
-  const contentHtml = withHeadingIds(sanitizeContentHtml(html))
-  return { contentHtml, contentText: contentText(contentHtml) }
+  return withIdsAndText(sanitizeContentHtml(html))
 }

@@ -1,15 +1,18 @@
 import { t } from 'elysia'
-import { Id, Language, LIMITS, optId, optText } from '../../http/schema.ts'
-import type { AuthorRes } from '../authors/model.ts'
-import type { ResourceRes } from '../resources/model.ts'
-import type { FaqBlock, TocItem } from '../seo/types.ts'
-import type { CategoryRes, TagRes } from '../taxonomy/model.ts'
+import { Id, Language, LIMITS, optId, optText, pageOf } from '../../http/schema.ts'
+import { AuthorRes } from '../authors/model.ts'
+import { ResourceRes } from '../resources/model.ts'
+import { CategoryRes, TagRes } from '../taxonomy/model.ts'
 
-export const FaqBlockReq = t.Object({
-  question: t.String({ maxLength: LIMITS.shortText }),
-  answer: t.String({ maxLength: LIMITS.longText }),
-  sortOrder: t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()])),
-})
+/** `BlogFaqBlock` (spec §2.5), the same in requests and answers. */
+export const FaqBlockReq = t.Object(
+  {
+    question: t.String({ maxLength: LIMITS.shortText }),
+    answer: t.String({ maxLength: LIMITS.longText }),
+    sortOrder: t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()])),
+  },
+  { $id: 'BlogFaqBlock' },
+)
 
 const TextList = t.Optional(t.Union([t.Array(t.String({ maxLength: LIMITS.shortText }), { maxItems: LIMITS.listItems }), t.Null()]))
 const FaqList = t.Optional(t.Union([t.Array(FaqBlockReq, { maxItems: LIMITS.faqBlocks }), t.Null()]))
@@ -39,68 +42,74 @@ const checkedFields = {
 const extraFields = {
   coverImage: optText(LIMITS.url),
   ogImage: optText(LIMITS.url),
-  reviewedAt: optText(40),
+  reviewedAt: optText(40, 'a time like 2026-03-01 10:00:00 (UTC) or ISO 8601, or blank'),
   robots: optText(LIMITS.name),
   author: optText(LIMITS.name),
 }
 
-export const PostSaveReq = t.Object({
-  ...checkedFields,
-  ...extraFields,
-  tagIds: t.Optional(t.Union([t.Array(Id, { maxItems: 50 }), t.Null()])),
-  ogTitle: optText(LIMITS.shortText),
-  ogDescription: optText(LIMITS.text),
-  relatedProductIds: optText(LIMITS.text),
-  status: t.Optional(t.Union([t.Literal(0), t.Literal(1), t.Literal(2), t.Null()])),
-})
+export const PostSaveReq = t.Object(
+  {
+    ...checkedFields,
+    ...extraFields,
+    tagIds: t.Optional(t.Union([t.Array(Id, { maxItems: 50 }), t.Null()])),
+    ogTitle: optText(LIMITS.shortText),
+    ogDescription: optText(LIMITS.text),
+    relatedProductIds: optText(LIMITS.text, 'comma-separated ids of existing business resources'),
+    status: t.Optional(t.Union([t.Literal(0), t.Literal(1), t.Literal(2), t.Null()])),
+  },
+  { $id: 'BlogPostSaveReq' },
+)
 export type PostSaveReq = typeof PostSaveReq.static
 
-export const SeoCheckReq = t.Object({ ...checkedFields, ...extraFields })
+export const SeoCheckReq = t.Object({ ...checkedFields, ...extraFields }, { $id: 'BlogSeoCheckReq' })
 export type SeoCheckReq = typeof SeoCheckReq.static
 
-/** `BlogPostRes` (spec §2.4). */
-export interface PostRes {
-  id: number
-  authorId: number | null
-  categoryId: number
-  language: string
-  slug: string
-  alternateSlug: string
-  title: string
-  summary: string
-  seoTitle: string
-  seoDescription: string
-  canonicalUrl: string
-  robots: string
-  coverImage: string
-  coverAlt: string
-  ogTitle: string
-  ogDescription: string
-  ogImage: string
-  answerSummary: string
-  author: string
-  contentHtml: string
-  contentText: string
-  relatedProductIds: string
-  reviewedAt: string | null
-  publishedAt: string | null
-  createTime: string
-  updatedTime: string
-  status: number
-  seoScore: number
-  aeoScore: number
-  clapCount: number
-  commentCount: number
-  indexable: boolean
-  keyTakeaways: string[]
-  faqBlocks: FaqBlock[]
-  toc: TocItem[]
-  tags: TagRes[]
-  category: CategoryRes | null
-  authorProfile: AuthorRes | null
-  relatedPosts: PostCard[]
-  /** The resources of `relatedProductIds` in that order, offline ones left out (docs/resources.md). */
-  relatedProducts: ResourceRes[]
+const Str = t.String()
+const Int = t.Integer()
+const NullableStr = t.Union([t.String(), t.Null()])
+const Score = t.Integer({ minimum: 0, maximum: 100 })
+
+/** `BlogTocItemRes` (spec §2.5); `title` repeats `text` for the spec's check example. Derived text, not markup. */
+export const TocItemRes = t.Object(
+  { id: Str, text: Str, title: Str, level: t.Integer({ minimum: 1, maximum: 6 }) },
+  { $id: 'BlogTocItemRes' },
+)
+
+const cardFields = {
+  id: Id,
+  authorId: t.Union([Id, t.Null()]),
+  categoryId: Id,
+  language: Language,
+  slug: Str,
+  alternateSlug: Str,
+  title: Str,
+  summary: Str,
+  seoTitle: Str,
+  seoDescription: Str,
+  canonicalUrl: Str,
+  robots: Str,
+  coverImage: Str,
+  coverAlt: Str,
+  ogTitle: Str,
+  ogDescription: Str,
+  ogImage: Str,
+  answerSummary: Str,
+  author: Str,
+  relatedProductIds: Str,
+  reviewedAt: NullableStr,
+  publishedAt: NullableStr,
+  createTime: Str,
+  updatedTime: Str,
+  status: t.Integer({ minimum: 0, maximum: 2, description: '0 draft, 1 published, 2 offline' }),
+  seoScore: Score,
+  aeoScore: Score,
+  clapCount: t.Integer({ minimum: 0 }),
+  commentCount: t.Integer({ minimum: 0 }),
+  indexable: t.Boolean(),
+  keyTakeaways: t.Array(Str),
+  tags: t.Array(TagRes),
+  category: t.Union([CategoryRes, t.Null()]),
+  authorProfile: t.Union([AuthorRes, t.Null()]),
 }
 
 /**
@@ -108,46 +117,127 @@ export interface PostRes {
  * (`contentHtml`, `contentText`, `toc`, `faqBlocks`, `relatedPosts`, `relatedProducts`), which
  * a card never shows and which would make every list page carry whole articles.
  */
-export type PostCard = Omit<PostRes, 'contentHtml' | 'contentText' | 'toc' | 'faqBlocks' | 'relatedPosts' | 'relatedProducts'>
+export const PostCard = t.Object(cardFields, { $id: 'BlogPostCard' })
+export type PostCard = typeof PostCard.static
+
+const postFields = {
+  ...cardFields,
+  contentHtml: Str,
+  contentText: t.String({ description: 'plain text of the body (decoded: text, never markup)' }),
+  faqBlocks: t.Array(FaqBlockReq),
+  toc: t.Array(TocItemRes),
+  relatedPosts: t.Array(PostCard),
+  /** The resources of `relatedProductIds` in that order, offline ones left out (docs/resources.md). */
+  relatedProducts: t.Array(ResourceRes),
+}
+
+/** `BlogPostRes` (spec §2.4). */
+export const PostRes = t.Object(postFields, { $id: 'BlogPostRes' })
+export type PostRes = typeof PostRes.static
+
+const UtcTime = (what: string) => t.Union([t.String({ description: `UTC YYYY-MM-DD HH:mm:ss when the post will be ${what}` }), t.Null()])
 
 /** A post's pending scheduled transitions (docs/agents.md "Schedules"); null when none. */
-export interface PostSchedule {
-  scheduledAt: string | null
-  unpublishAt: string | null
-}
+const scheduleFields = { scheduledAt: UtcTime('published'), unpublishAt: UtcTime('taken offline') }
+const PostSchedule = t.Object(scheduleFields)
+export type PostSchedule = typeof PostSchedule.static
+
+const writerPostFields = { ...postFields, ...scheduleFields }
 
 /**
  * The post response a token holder gets from the write verbs: the public shape plus its
  * schedule. The public detail (and every artifact) never carries the schedule.
  */
-export type WriterPostRes = PostRes & PostSchedule
+export const WriterPostRes = t.Object(writerPostFields, { $id: 'BlogWriterPostRes' })
+export type WriterPostRes = typeof WriterPostRes.static
 
 /** The publish response (spec §2.4): the post plus what the publish refreshed. */
-export type PublishRes = WriterPostRes & { sitemapUpdated: boolean; rssUpdated: boolean; webhookQueued: boolean }
+export const PublishRes = t.Object(
+  { ...writerPostFields, sitemapUpdated: t.Boolean(), rssUpdated: t.Boolean(), webhookQueued: t.Boolean() },
+  { $id: 'BlogPublishRes' },
+)
+export type PublishRes = typeof PublishRes.static
+
+export const PostPage = pageOf(PostCard, 'PageBlogPostRes')
+
+/** `BlogSeoCheckItemRes` (spec §2.5); `key` and `severity` serve the spec's check example. */
+export const SeoCheckItemRes = t.Object(
+  {
+    code: Str,
+    key: Str,
+    label: Str,
+    message: Str,
+    why: Str,
+    fixAction: Str,
+    passed: t.Boolean(),
+    blocking: t.Boolean(),
+    severity: t.Union([t.Literal('pass'), t.Literal('warning'), t.Literal('error')]),
+    weight: Int,
+    targetStep: t.Union([t.Literal('basic'), t.Literal('content'), t.Literal('seo'), t.Literal('aeo'), t.Literal('publish')]),
+    targetField: Str,
+    autoFixType: t.Union([
+      t.Literal('slug'),
+      t.Literal('seo_title'),
+      t.Literal('seo_description'),
+      t.Literal('canonical_self'),
+      t.Literal('cover_alt'),
+      t.Null(),
+    ]),
+  },
+  { $id: 'BlogSeoCheckItemRes' },
+)
+
+/** `BlogSeoCheckRes` (spec §2.5). */
+export const SeoCheckRes = t.Object(
+  {
+    score: Score,
+    aeoScore: Score,
+    scoreVersion: Str,
+    scoreSummary: Str,
+    totalWeight: Int,
+    passedWeight: Int,
+    canPublish: t.Boolean(),
+    generatedSlug: Str,
+    generatedSeoTitle: Str,
+    generatedSeoDescription: Str,
+    generatedOgTitle: Str,
+    generatedExcerpt: Str,
+    toc: t.Array(TocItemRes),
+    items: t.Array(SeoCheckItemRes),
+  },
+  { $id: 'BlogSeoCheckRes' },
+)
 
 const ScheduleTime = t.Optional(
   t.Union([t.String({ maxLength: 40, description: 'a UTC time like 2026-03-01 10:00:00, or null to cancel' }), t.Null()]),
 )
 
 /** `POST posts/{id}/schedule`: an absent field keeps its schedule, null cancels it. */
-export const ScheduleReq = t.Object({ publishAt: ScheduleTime, unpublishAt: ScheduleTime })
+export const ScheduleReq = t.Object({ publishAt: ScheduleTime, unpublishAt: ScheduleTime }, { $id: 'BlogScheduleReq' })
 export type ScheduleReq = typeof ScheduleReq.static
 
 /** Preview lifetimes in seconds: one hour by default, at most seven days. */
 export const PREVIEW_SECONDS = { default: 3600, max: 7 * 86_400 } as const
 
 /** `POST posts/{id}/preview`. */
-export const PreviewReq = t.Object({
-  expiresIn: t.Optional(
-    t.Union([t.Integer({ minimum: 1, maximum: PREVIEW_SECONDS.max, description: `seconds from 1 to ${PREVIEW_SECONDS.max}` }), t.Null()]),
-  ),
-})
+export const PreviewReq = t.Object(
+  {
+    expiresIn: t.Optional(
+      t.Union([t.Integer({ minimum: 1, maximum: PREVIEW_SECONDS.max, description: `seconds from 1 to ${PREVIEW_SECONDS.max}` }), t.Null()]),
+    ),
+  },
+  { $id: 'BlogPreviewReq' },
+)
 export type PreviewReq = typeof PreviewReq.static
 
 /** A signed, expiring read of a post's stored state (docs/agents.md "Previews"). */
-export interface PreviewRes {
-  postId: number
-  token: string
-  url: string
-  expiresAt: string
-}
+export const PreviewRes = t.Object(
+  {
+    postId: Id,
+    token: Str,
+    url: t.String({ description: 'anyone holding it reads the stored post until expiresAt' }),
+    expiresAt: t.String({ description: 'UTC YYYY-MM-DD HH:mm:ss' }),
+  },
+  { $id: 'BlogPreviewRes' },
+)
+export type PreviewRes = typeof PreviewRes.static

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, posts, postSchedules, postTags, tags } from '../../db/schema/index.ts'
 import { toAuthorRes } from '../authors/authors.ts'
@@ -106,37 +106,64 @@ export function toPostCards(db: Queryable, rows: readonly PostRow[]): PostCard[]
   return rows.map((row) => card(row, embeds))
 }
 
+const relatedQuery = (db: Queryable, before: SQL | undefined) =>
+  db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        discoverable,
+        eq(posts.language, sql.placeholder('language')),
+        eq(posts.categoryId, sql.placeholder('categoryId')),
+        ne(posts.id, sql.placeholder('id')),
+        before,
+      ),
+    )
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(RELATED_POSTS)
+
 /**
  * Related posts are the discoverable posts of the same language and category published just
  * before this one. Looking only backwards keeps a publish from changing the related lists of
  * every older post: only the next few newer posts of that category ever mention it.
+ * The statements are prepared once per call and reused for every post of a batch.
  */
-function relatedRows(db: Queryable, row: PostRow): PostRow[] {
-  const before = row.publishedAt
-    ? or(lt(posts.publishedAt, row.publishedAt), and(eq(posts.publishedAt, row.publishedAt), lt(posts.id, row.id)))
-    : undefined
-  return db
-    .select()
-    .from(posts)
-    .where(and(discoverable, eq(posts.language, row.language), eq(posts.categoryId, row.categoryId), ne(posts.id, row.id), before))
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(RELATED_POSTS)
-    .all()
+function relatedRowsOf(db: Queryable): (row: PostRow) => PostRow[] {
+  const at = sql.placeholder('publishedAt')
+  const published = relatedQuery(
+    db,
+    or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, sql.placeholder('id')))),
+  ).prepare()
+  const unpublished = relatedQuery(db, undefined).prepare()
+  return (row) => {
+    const values = { language: row.language, categoryId: row.categoryId, id: row.id }
+    return row.publishedAt ? published.all({ ...values, publishedAt: row.publishedAt }) : unpublished.all(values)
+  }
 }
 
-/** `BlogPostRes` of one post, with its embedded taxonomy, author, related posts and the resources it links to. */
-export function toPostRes(db: Queryable, row: PostRow): PostRes {
-  const [summary] = toPostCards(db, [row])
-  return {
-    ...summary!,
+/**
+ * `BlogPostRes` of many posts at once, with their embedded taxonomy, author, related posts and
+ * the resources they link to: the embeds of all of them and of their related posts are read in
+ * one query per table, so a render pass costs a bounded number of queries per batch.
+ */
+export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[] {
+  const relatedOf = relatedRowsOf(db)
+  const related = rows.map(relatedOf)
+  const everyRow = [...new Map([...rows, ...related.flat()].map((r) => [r.id, r])).values()]
+  const embeds = embedsOf(db, everyRow)
+  return rows.map((row, i) => ({
+    ...card(row, embeds),
     contentHtml: row.contentHtml,
     contentText: row.contentText,
     faqBlocks: row.faqBlocks,
     toc: row.toc,
-    relatedPosts: toPostCards(db, relatedRows(db, row)),
+    relatedPosts: related[i]!.map((r) => card(r, embeds)),
     relatedProducts: relatedResources(db, row.relatedProductIds),
-  }
+  }))
 }
+
+/** `BlogPostRes` of one post. */
+export const toPostRes = (db: Queryable, row: PostRow): PostRes => toPostResMany(db, [row])[0]!
 
 /** The pending schedule of a post. */
 export function scheduleOf(db: Queryable, postId: number): PostSchedule {

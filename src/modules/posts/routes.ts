@@ -1,9 +1,23 @@
 import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
+import { contract } from '../../http/contract.ts'
+import { WARNING_HEADER } from '../../http/envelope.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { checkDraft } from './check.ts'
-import { PostSaveReq, PreviewReq, ScheduleReq, SeoCheckReq } from './model.ts'
+import {
+  PostPage,
+  PostRes,
+  PostSaveReq,
+  PREVIEW_SECONDS,
+  PreviewReq,
+  PreviewRes,
+  PublishRes,
+  ScheduleReq,
+  SeoCheckReq,
+  SeoCheckRes,
+  WriterPostRes,
+} from './model.ts'
 import { createPreview, PREVIEW_PATH, readPreview } from './preview.ts'
 import { listPublicPosts, publicPostDetail } from './public.ts'
 import { savePost } from './save.ts'
@@ -23,6 +37,15 @@ const ListQuery = t.Object({
 
 const noStore = { 'cache-control': 'no-store' }
 
+/**
+ * A committed change whose public artifacts could not all be refreshed (a full or read-only
+ * CACHE_DIR) is still a success, but never a silent one: the answer carries `Folio-Warning`
+ * (and the envelope's message), the render is retried, and `/healthz` shows the backlog.
+ */
+function warnStale(set: { headers: Record<string, unknown> }, failed: number): void {
+  if (failed) set.headers[WARNING_HEADER] = `${failed} public artifact(s) could not be updated yet; retrying (see GET /healthz)`
+}
+
 /** Anonymous reads of posts (spec §4.2). The router needs one parameter name per segment, so the slug travels as `:id`. */
 export const publicPostRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'posts.public', prefix: PREFIX })
@@ -37,7 +60,10 @@ export const publicPostRoutes = (ctx: Ctx) =>
           tagId: toInt(query.tagId, 0),
           ...paging(query, 10),
         }),
-      { query: ListQuery },
+      {
+        query: ListQuery,
+        ...contract({ operationId: 'listPosts', summary: 'Published, discoverable posts, newest first', tag: 'public', data: PostPage }),
+      },
     )
     .get(
       '/:id',
@@ -50,41 +76,122 @@ export const publicPostRoutes = (ctx: Ctx) =>
           headers: { location: `${PREFIX}/${encodeURIComponent(detail.movedTo)}?language=${language}` },
         })
       },
-      { params: t.Object({ id: t.String({ minLength: 1, maxLength: LIMITS.slug }) }), query: t.Object({ language: t.Optional(Language) }) },
+      {
+        params: t.Object({ id: t.String({ minLength: 1, maxLength: LIMITS.slug }) }),
+        query: t.Object({ language: t.Optional(Language) }),
+        ...contract({
+          operationId: 'getPost',
+          summary: 'A published post by slug; an old slug answers 301',
+          tag: 'public',
+          data: PostRes,
+          redirect: true,
+          pathParams: { id: 'slug' },
+        }),
+      },
     )
 
 /** Token-protected post writes (spec §4.1). */
 export const writePostRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'posts.write', prefix: PREFIX })
     .use(auth)
-    .post('/check', ({ body }) => checkDraft(ctx, body), { body: SeoCheckReq, scope: 'blog:write' })
-    .post('/save', ({ body, caller }) => savePost(ctx, caller, body), { body: PostSaveReq, scope: 'blog:write' })
-    .post('/:id/publish', ({ params }) => publishPost(ctx, Number(params.id)), { params: t.Object({ id: IdParam }), scope: 'blog:publish' })
+    .post('/check', ({ body }) => checkDraft(ctx, body), {
+      body: SeoCheckReq,
+      scope: 'blog:write',
+      ...contract({ operationId: 'checkPost', summary: 'SEO check of a draft (not saved)', tag: 'posts', data: SeoCheckRes }),
+    })
+    .post('/save', ({ body, caller }) => savePost(ctx, caller, body), {
+      body: PostSaveReq,
+      scope: 'blog:write',
+      ...contract({
+        operationId: 'savePost',
+        summary: 'Create (no id) or update a post',
+        description: 'A save whose result is published (`status` 1) also needs `blog:publish` and passes the SEO gate.',
+        tag: 'posts',
+        data: WriterPostRes,
+      }),
+    })
+    .post(
+      '/:id/publish',
+      async ({ params, set }) => {
+        const { artifactsFailed, ...answer } = await publishPost(ctx, Number(params.id))
+        warnStale(set, artifactsFailed)
+        return answer
+      },
+      {
+        params: t.Object({ id: IdParam }),
+        scope: 'blog:publish',
+        ...contract({ operationId: 'publishPost', summary: 'Publish after re-running the SEO check', tag: 'posts', data: PublishRes }),
+      },
+    )
     .post('/:id/schedule', ({ params, body }) => schedulePost(ctx, Number(params.id), body), {
       params: t.Object({ id: IdParam }),
       body: ScheduleReq,
       scope: 'blog:publish',
+      ...contract({
+        operationId: 'schedulePost',
+        summary: 'Schedule publishing (publishAt) and/or taking offline (unpublishAt); null cancels',
+        description:
+          'Times are UTC `YYYY-MM-DD HH:mm:ss` and must be in the future; a due publish passes the same SEO gate as publishPost.',
+        tag: 'posts',
+        data: WriterPostRes,
+      }),
     })
     .post('/:id/preview', ({ params, body }) => createPreview(ctx, Number(params.id), body ?? {}), {
       params: t.Object({ id: IdParam }),
       body: t.Optional(PreviewReq),
       scope: 'blog:write',
+      ...contract({
+        operationId: 'createPreview',
+        summary: 'A signed, expiring preview URL of the stored post, draft or not',
+        description: `\`expiresIn\` seconds: default ${PREVIEW_SECONDS.default}, at most ${PREVIEW_SECONDS.max}.`,
+        tag: 'posts',
+        data: PreviewRes,
+      }),
     })
     .get(
       '/operate',
-      ({ query, set }) => {
+      async ({ query, set }) => {
         Object.assign(set.headers, noStore)
-        return operatePost(ctx, Number(query.id), query.status === '1' ? 1 : 2)
+        warnStale(set, (await operatePost(ctx, Number(query.id), query.status === '1' ? 1 : 2)).artifactsFailed)
+        return true
       },
-      { query: t.Object({ id: IdParam, status: t.Union([t.Literal('1'), t.Literal('2')]) }), scope: 'blog:publish' },
+      {
+        query: t.Object({
+          id: IdParam,
+          status: t.String({
+            pattern: '^[12]$',
+            description: '1 (publish) or 2 (take offline)',
+            'x-oas': { type: 'integer', enum: [1, 2] },
+          }),
+        }),
+        scope: 'blog:publish',
+        ...contract({
+          operationId: 'operatePost',
+          summary: 'Publish (1) or take offline (2)',
+          tag: 'posts',
+          data: t.Boolean(),
+          noStore: true,
+        }),
+      },
     )
     .get(
       '/delete',
-      ({ query, set }) => {
+      async ({ query, set }) => {
         Object.assign(set.headers, noStore)
-        return deletePost(ctx, Number(query.id))
+        warnStale(set, (await deletePost(ctx, Number(query.id))).artifactsFailed)
+        return true
       },
-      { query: t.Object({ id: IdParam }), scope: 'blog:publish' },
+      {
+        query: t.Object({ id: IdParam }),
+        scope: 'blog:publish',
+        ...contract({
+          operationId: 'deletePost',
+          summary: 'Delete a post (removed from public discovery)',
+          tag: 'posts',
+          data: t.Boolean(),
+          noStore: true,
+        }),
+      },
     )
 
 /**
@@ -98,5 +205,16 @@ export const previewRoutes = (ctx: Ctx) =>
       Object.assign(set.headers, noStore, { 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' })
       return readPreview(ctx, params.token)
     },
-    { params: t.Object({ token: t.String({ maxLength: 200 }) }) },
+    {
+      params: t.Object({ token: t.String({ maxLength: 200 }) }),
+      ...contract({
+        operationId: 'readPreview',
+        summary: 'The stored post a preview token names, draft or not',
+        description:
+          'Answered `Cache-Control: no-store` and `X-Robots-Tag: noindex`. A token that is not valid is refused 400 `PREVIEW_TOKEN_INVALID`, an expired one 400 `PREVIEW_TOKEN_EXPIRED`.',
+        tag: 'public',
+        data: PostRes,
+        noStore: true,
+      }),
+    },
   )

@@ -5,6 +5,7 @@ import { authors, categories, posts, tags } from '../../db/schema/index.ts'
 import { Forbidden, invalidField } from '../../shared/errors.ts'
 import { RESERVED_POST_SLUGS } from '../../shared/slug.ts'
 import { formatTime, parseTime } from '../../shared/time.ts'
+import { checkLink, checkMediaShape } from '../../shared/url-rule.ts'
 import { requireResources } from '../resources/catalogue.ts'
 import { check, suggestSlug } from '../seo/index.ts'
 import type { SeoInput } from '../seo/types.ts'
@@ -20,11 +21,11 @@ import { POST_STATUS } from './visibility.ts'
 
 const blank = (value: string | null | undefined): string => value?.trim() ?? ''
 
-/** URL fields end up in href/src attributes on the public site: script schemes never get in. */
-function refuseScriptUrls(req: PostSaveReq): void {
-  for (const field of ['coverImage', 'ogImage', 'canonicalUrl'] as const) {
-    if (/^\s*(javascript|vbscript):/i.test(req[field] ?? '')) throw invalidField(field, 'script URLs are not allowed')
-  }
+/** URL fields end up in href/src attributes on the public site: the shared URL rule decides what gets in. */
+function checkUrlFields(req: PostSaveReq, siteUrl: string): void {
+  checkLink('canonicalUrl', req.canonicalUrl)
+  checkMediaShape('coverImage', req.coverImage, siteUrl)
+  checkMediaShape('ogImage', req.ogImage, siteUrl)
 }
 
 function normalizeReviewedAt(value: string | null | undefined): string | null {
@@ -108,7 +109,7 @@ const seoInput = (id: number | null, values: Omit<PostValues, 'slug'>, slug: str
  * save stores the latest seoScore/aeoScore.
  */
 export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<WriterPostRes> {
-  refuseScriptUrls(req)
+  checkUrlFields(req, ctx.config.siteUrl)
   const existing = req.id ? livePost(ctx.db, req.id) : null
   const status = req.status ?? existing?.status ?? POST_STATUS.draft
   if (status === POST_STATUS.published && !caller.scopes.has('blog:publish')) throw new Forbidden('blog:publish')

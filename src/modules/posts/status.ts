@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { posts } from '../../db/schema/index.ts'
+import type { ChangeEffects } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
 import { statusEvent } from './lifecycle.ts'
 import type { PublishRes } from './model.ts'
@@ -14,7 +15,7 @@ import { POST_STATUS } from './visibility.ts'
  * publishes it only when no blocking item fails. Publishing a published post changes nothing and
  * reports nothing refreshed, so a retried call is harmless.
  */
-export async function publishPost(ctx: Ctx, id: number): Promise<PublishRes> {
+export async function publishPost(ctx: Ctx, id: number): Promise<PublishRes & Pick<ChangeEffects, 'artifactsFailed'>> {
   const mediaKeys = await existingMediaKeys(ctx, seoInputOf(livePost(ctx.db, id)))
   const { result, effects } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = livePost(tx, id)
@@ -40,9 +41,11 @@ export async function publishPost(ctx: Ctx, id: number): Promise<PublishRes> {
   return { ...toWriterPostRes(ctx.db, result), ...effects }
 }
 
+const NOTHING: ChangeEffects = { sitemapUpdated: false, rssUpdated: false, webhookQueued: false, artifactsFailed: 0 }
+
 /** `operate status=2`: takes a post offline; its SEO history stays. */
-export async function takeOffline(ctx: Ctx, id: number): Promise<true> {
-  await ctx.changes.write(ctx.db, (tx, record) => {
+export async function takeOffline(ctx: Ctx, id: number): Promise<ChangeEffects> {
+  const { effects } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = livePost(tx, id)
     const after = tx
       .update(posts)
@@ -52,23 +55,23 @@ export async function takeOffline(ctx: Ctx, id: number): Promise<true> {
       .get()
     if (after) record({ kind: 'post', event: statusEvent(before, after), before, after })
   })
-  return true
+  return effects
 }
 
-/** `GET posts/operate` (spec §4.1): status 1 publishes through the gate, 2 takes offline. */
-export async function operatePost(ctx: Ctx, id: number, status: 1 | 2): Promise<true> {
-  if (status === POST_STATUS.published) await publishPost(ctx, id)
-  else await takeOffline(ctx, id)
-  return true
+/** `GET posts/operate` (spec §4.1): status 1 publishes through the gate, 2 takes offline; answers what it refreshed. */
+export async function operatePost(ctx: Ctx, id: number, status: 1 | 2): Promise<ChangeEffects> {
+  if (status !== POST_STATUS.published) return takeOffline(ctx, id)
+  const { artifactsFailed } = await publishPost(ctx, id)
+  return { ...NOTHING, artifactsFailed }
 }
 
 /** `GET posts/delete`: removed from public discovery, kept in the database for history. */
-export async function deletePost(ctx: Ctx, id: number): Promise<true> {
-  await ctx.changes.write(ctx.db, (tx, record) => {
+export async function deletePost(ctx: Ctx, id: number): Promise<ChangeEffects> {
+  const { effects } = await ctx.changes.write(ctx.db, (tx, record) => {
     const before = livePost(tx, id)
     const now = formatTime(ctx.clock())
     const after = tx.update(posts).set({ deletedAt: now, updatedAt: now }).where(eq(posts.id, id)).returning().get()
     record({ kind: 'post', event: 'blog.post.deleted', before, after })
   })
-  return true
+  return effects
 }

@@ -5,15 +5,16 @@ import type { Db } from '../../db/client.ts'
 import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
-import { openapiDocument } from './openapi/document.ts'
+import { createArtifactCache } from './memory.ts'
 import { createPublisher } from './publisher.ts'
-import { feedRoutes } from './routes.ts'
+import { feedRoutes, healthRoutes } from './routes.ts'
+import { ASSETS } from '../site/assets.ts'
 
 export { staticFirst } from './serve.ts'
 export type { Publisher } from './publisher.ts'
 
 /** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
-const ARTIFACT_FORMAT = 1
+const ARTIFACT_FORMAT = 2
 const STAMP = '.folio-artifacts'
 
 const readStamp = (cacheDir: string): string | null => {
@@ -32,35 +33,47 @@ function writeStamp(cacheDir: string, stamp: string): void {
 }
 
 /**
- * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild) and
- * the feed routes, over one render source. Before the service answers anything, jobs left by a
- * process that died are rendered; a cache written by other code or for another SITE_URL (its
- * stamp differs) is rebuilt whole.
+ * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild), the
+ * in-memory artifact cache, and the feed and health routes, over one render source. `start` takes
+ * the OpenAPI document (generated from the app these routes are part of); with `prepareCache`
+ * (the server, before it answers anything) it renders the jobs left by a process that died, and a
+ * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
  */
-export async function createPublishing(config: Config, db: Db, log: Logger, clock: Clock) {
+export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock) {
+  // One object for the pipeline and the feed routes: `start` fills in the document for both.
+  const cache = createArtifactCache(config.cacheDir)
   const source = {
     db,
     siteUrl: config.siteUrl,
     sitemapShardSize: config.sitemapShardSize,
-    openapi: `${JSON.stringify(openapiDocument(), null, 2)}\n`,
-  }
-  const publisher = createPublisher({
-    ...source,
+    openapi: '',
+    cache,
     log,
     clock,
     cacheDir: config.cacheDir,
     engagementRefreshSeconds: config.engagementRefreshSeconds,
-  })
-  const stamp = contentEtag(
-    JSON.stringify({ format: ARTIFACT_FORMAT, siteUrl: source.siteUrl, shard: source.sitemapShardSize, openapi: source.openapi }),
-  )
-  if (readStamp(config.cacheDir) !== stamp) {
-    const stats = await publisher.rebuild()
-    writeStamp(config.cacheDir, stamp)
-    log.info('artifacts rebuilt at start', { ...stats })
-  } else {
-    const stats = await publisher.repair()
-    if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
   }
-  return { publisher, routes: feedRoutes(source) }
+  const publisher = createPublisher(source)
+  async function start(openapi: string, prepareCache: boolean): Promise<void> {
+    source.openapi = openapi
+    if (!prepareCache) return
+    const stamp = contentEtag(
+      JSON.stringify({
+        format: ARTIFACT_FORMAT,
+        siteUrl: source.siteUrl,
+        shard: source.sitemapShardSize,
+        openapi: source.openapi,
+        assets: Object.values(ASSETS).map((a) => a.file),
+      }),
+    )
+    if (readStamp(config.cacheDir) !== stamp) {
+      const stats = await publisher.rebuild()
+      writeStamp(config.cacheDir, stamp)
+      log.info('artifacts rebuilt at start', { ...stats })
+    } else {
+      const stats = await publisher.repair()
+      if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
+    }
+  }
+  return { publisher, cache, routes: [feedRoutes(source), healthRoutes(publisher.health)], start }
 }

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
-import { artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
+import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
 
 /** Rows per statement: well under SQLite's bound on bound parameters. */
 const CHUNK = 400
@@ -8,45 +9,128 @@ const CHUNK = 400
 export const chunks = <T>(items: readonly T[], size = CHUNK): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size))
 
+/** A due render job as a pass reads it. */
+export interface Job {
+  path: string
+  seq: number
+  attempts: number
+}
+
+let lastSeq = 0
 /**
- * Marks artifacts stale, due at `dueAt`. A path already waiting keeps the earlier due time, so
- * a burst of changes to one post is rendered once, and an urgent change is never postponed by a
- * lazy one (engagement) that came first.
+ * A fresh job sequence number: increasing within this process, and (being time-based) distinct
+ * from other processes' in practice. A render clears a job only while its `seq` is the one it
+ * read, so any change committed after the render's snapshot keeps its job.
  */
-export function markStale(db: Queryable, paths: readonly string[], dueAt: number): void {
+export function nextSeq(): number {
+  lastSeq = Math.max(lastSeq + 1, Date.now() * 1000)
+  return lastSeq
+}
+
+/**
+ * Marks artifacts stale, due at `dueAt`, under `seq`. A path already waiting keeps the earlier due
+ * time, so a burst of changes to one post is rendered once, and an urgent change is never
+ * postponed by a lazy one (engagement) that came first.
+ */
+export function markStale(db: Queryable, paths: readonly string[], dueAt: number, seq: number): void {
   for (const part of chunks(paths)) {
     db.insert(artifactJobs)
-      .values(part.map((path) => ({ path, dueAt })))
-      .onConflictDoUpdate({ target: artifactJobs.path, set: { dueAt: sql`min(${artifactJobs.dueAt}, excluded.due_at)` } })
+      .values(part.map((path) => ({ path, dueAt, seq })))
+      .onConflictDoUpdate({
+        target: artifactJobs.path,
+        set: { dueAt: sql`min(${artifactJobs.dueAt}, excluded.due_at)`, seq: sql`excluded.seq`, attempts: 0 },
+      })
       .run()
   }
 }
 
-/** Due paths, oldest first; with `among`, only those of them. */
-export function duePaths(db: Queryable, now: number, limit: number, among?: readonly string[]): string[] {
-  return db
-    .select({ path: artifactJobs.path })
+/** Due jobs, oldest first. */
+export const dueJobs = (db: Queryable, now: number, limit: number): Job[] =>
+  db
+    .select({ path: artifactJobs.path, seq: artifactJobs.seq, attempts: artifactJobs.attempts })
     .from(artifactJobs)
-    .where(and(lte(artifactJobs.dueAt, now), among ? inArray(artifactJobs.path, [...among]) : undefined))
+    .where(lte(artifactJobs.dueAt, now))
     .orderBy(asc(artifactJobs.dueAt), asc(artifactJobs.path))
     .limit(limit)
     .all()
-    .map((r) => r.path)
+
+/** Paths among these that still have a job. */
+export function stillPending(db: Queryable, paths: readonly string[]): Set<string> {
+  const found = new Set<string>()
+  for (const part of chunks(paths))
+    for (const row of db.select({ path: artifactJobs.path }).from(artifactJobs).where(inArray(artifactJobs.path, part)).all()) found.add(row.path)
+  return found
 }
 
-export function clearJobs(db: Queryable, paths: readonly string[]): void {
-  for (const part of chunks(paths)) db.delete(artifactJobs).where(inArray(artifactJobs.path, part)).run()
+/** The manifest's hash of each of these paths that has one. */
+export function hashesOf(db: Queryable, paths: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>()
+  for (const part of chunks(paths))
+    for (const row of db.select().from(artifactFiles).where(inArray(artifactFiles.path, part)).all()) found.set(row.path, row.hash)
+  return found
 }
 
-/** Puts a failing path back for later instead of retrying it in a tight loop. */
-export const postpone = (db: Queryable, path: string, dueAt: number): void =>
-  void db.update(artifactJobs).set({ dueAt }).where(eq(artifactJobs.path, path)).run()
+/** How a pass ended for one job. */
+export type JobResult = { job: Job; hash: string | null; failed: false } | { job: Job; failed: true }
 
-export const pendingJobs = (db: Queryable): number =>
-  db
-    .select({ n: sql<number>`count(*)` })
+/** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
+export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1))
+
+/**
+ * The short write that ends a pass, in one immediate transaction: the manifest takes the new
+ * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry), and a
+ * job that vanished meanwhile (another process rendered it, perhaps from an older snapshot) is
+ * marked again so the newest bytes win. Plain statements, compiled once per connection and
+ * reused for every row (`query` caches them), since this runs once per artifact.
+ */
+export function finishJobs(client: Database, results: readonly JobResult[], now: number): void {
+  const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
+  const forget = client.query('delete from artifact_files where path = ?1')
+  const remember = client.query('insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash')
+  const done = client.query('delete from artifact_jobs where path = ?1 and seq = ?2')
+  const vanished = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
+  client
+    .transaction(() => {
+      for (const result of results) {
+        const { path, seq } = result.job
+        if (result.failed) {
+          const attempts = result.job.attempts + 1
+          retry.run(attempts, now + retryDelayMs(attempts), path, seq)
+          continue
+        }
+        if (result.hash === null) forget.run(path)
+        else remember.run(path, result.hash)
+        // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
+        if (done.run(path, seq).changes === 0) vanished.run(path, now, nextSeq())
+      }
+    })
+    .immediate()
+}
+
+/** Forgets the manifest entries of these paths: their files must be written again. */
+export function forgetHashes(db: Queryable, paths: readonly string[]): void {
+  for (const part of chunks(paths)) db.delete(artifactFiles).where(inArray(artifactFiles.path, part)).run()
+}
+
+export const allHashedPaths = (db: Queryable): string[] => db.select({ path: artifactFiles.path }).from(artifactFiles).all().map((r) => r.path)
+
+/**
+ * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, and since when
+ * the oldest of those has waited (its `seq` is the time it was marked, in µs).
+ */
+export function backlog(db: Queryable, now: number): { pending: number; due: number; oldestDueAt: number | null; failing: number } {
+  const row = db
+    .select({
+      pending: sql<number>`count(*)`,
+      due: sql<number>`coalesce(sum(${artifactJobs.dueAt} <= ${now}), 0)`,
+      failing: sql<number>`coalesce(sum(${artifactJobs.attempts} > 0), 0)`,
+      oldest: sql<number | null>`min(case when ${artifactJobs.dueAt} <= ${now} or ${artifactJobs.attempts} > 0
+        then (case when ${artifactJobs.seq} > 0 then ${artifactJobs.seq} / 1000 else ${artifactJobs.dueAt} end) end)`,
+    })
     .from(artifactJobs)
-    .get()?.n ?? 0
+    .get()
+  return { pending: row?.pending ?? 0, due: row?.due ?? 0, failing: row?.failing ?? 0, oldestDueAt: row?.oldest ?? null }
+}
 
 export function subjectState<T>(db: Queryable, subject: string): T | null {
   const row = db.select({ state: artifactSubjects.state }).from(artifactSubjects).where(eq(artifactSubjects.subject, subject)).get()
@@ -56,6 +140,11 @@ export function subjectState<T>(db: Queryable, subject: string): T | null {
 export function saveSubjectState(db: Queryable, subject: string, state: unknown | null): void {
   if (state === null) db.delete(artifactSubjects).where(eq(artifactSubjects.subject, subject)).run()
   else db.insert(artifactSubjects).values({ subject, state }).onConflictDoUpdate({ target: artifactSubjects.subject, set: { state } }).run()
+}
+
+/** Records many subjects' states at once (a full rebuild), a few hundred rows per statement. */
+export function saveSubjectStates(db: Queryable, states: readonly { subject: string; state: unknown }[]): void {
+  for (const part of chunks(states, 200)) if (part.length) db.insert(artifactSubjects).values(part).run()
 }
 
 export const clearSubjects = (db: Queryable): void => void db.delete(artifactSubjects).run()

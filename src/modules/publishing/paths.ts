@@ -1,11 +1,14 @@
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { SLUG_SHAPE } from '../../shared/slug.ts'
+import { siteContentType, sitePathOf, siteTargetOfUrl, urlPathOf, type SiteTarget } from '../site/targets.ts'
 
 /**
- * Every pre-rendered artifact is one anonymous read of the spec (§4.2, §4.3). Its file lives at
- * the request path under CACHE_DIR, with the query folded into the file name, so the Caddyfile
- * only has to turn a request into that name. This module is the one place that knows the
- * mapping in both directions; the Caddyfile mirrors `requestTarget`.
+ * Every pre-rendered artifact is one anonymous read of the spec (§4.2, §4.3). Its file is named
+ * after the URL that reads it: `{URL path}/@{query}` under CACHE_DIR, the query in its canonical
+ * spelling (keys in the spec's order, defaults left out). So Caddy needs no knowledge of the
+ * reads: it looks for `{path}/@{query}` and serves it when present. A read whose default may
+ * also be spelled out (`?language=en`) has an alias file: a symlink next to the main one.
+ * This module is the one place that knows the mapping in both directions.
  */
 export type Target =
   | { kind: 'post'; language: Language; slug: string }
@@ -21,6 +24,7 @@ export type Target =
   | { kind: 'sitemapShard'; shard: number }
   | { kind: 'robots' }
   | { kind: 'openapi' }
+  | SiteTarget
 
 type TagLanguage = 'all' | Language
 /** At most one of the post list filters; a list filtered twice is never pre-rendered. */
@@ -31,109 +35,95 @@ export const PAGES = { posts: 5, filtered: 1, authorPosts: 5 } as const
 export const PAGE_SIZE = { posts: 10, authorPosts: 12 } as const
 
 export const API = '/api/v1/blog'
-const P = 'api/v1/blog'
 
-const slugOk = (slug: string) => SLUG_SHAPE.test(slug)
-const filterName = (f: ListFilter) =>
-  `c${f && 'categoryId' in f ? f.categoryId : ''}-t${f && 'tagId' in f ? f.tagId : ''}-a${f && 'authorId' in f ? f.authorId : ''}`
+/** The URL of an artifact: path, canonical query, and the other spellings that get an alias file. */
+export interface ArtifactUrl {
+  path: string
+  query: string
+  aliases: string[]
+}
 
-/** The CACHE_DIR-relative file of a target. */
-export function pathOf(target: Target): string {
+/** Marks an artifact file: `{URL path}/@{query}`. Never part of a slug or a URL the API routes. */
+export const ARTIFACT_MARK = '@'
+
+const FILTER_KEYS = ['categoryId', 'authorId', 'tagId'] as const
+
+/** `a=1&b=2` from the pairs whose value is set, in the order given. */
+const queryOf = (pairs: [string, string | number | null | undefined][]) =>
+  pairs
+    .filter(([, v]) => v !== null && v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')
+
+/** A read whose language defaults to `en`: `?language=en` is its alias spelling. */
+const defaultingToEn = (path: string, language: Language, rest: [string, string | number | null][] = []): ArtifactUrl => ({
+  path,
+  query: queryOf([['language', language === 'en' ? null : language], ...rest]),
+  aliases: language === 'en' ? [queryOf([['language', 'en'], ...rest])] : [],
+})
+
+export function urlOf(target: Target): ArtifactUrl {
+  const fixed = (path: string): ArtifactUrl => ({ path: `${API}/${path}`, query: '', aliases: [] })
+  const page = (n: number) => (n === 1 ? null : n)
   switch (target.kind) {
     case 'post':
-      return `${P}/posts/${target.slug}/${target.language}.json`
-    case 'posts':
-      return `${P}/posts/_list/${target.language ?? 'any'}/${filterName(target.filter)}/${target.page}.json`
+      return defaultingToEn(`${API}/posts/${target.slug}`, target.language)
+    case 'posts': {
+      const filter = FILTER_KEYS.map((k): [string, number | null] => [k, target.filter && k in target.filter ? (target.filter as Record<string, number>)[k]! : null])
+      return { path: `${API}/posts`, query: queryOf([['language', target.language], ['current', page(target.page)], ...filter]), aliases: [] }
+    }
     case 'categories':
-      return `${P}/categories.json`
+      return fixed('categories')
     case 'tags':
-      return `${P}/tags/${target.language ?? 'any'}.json`
+      return { path: `${API}/tags`, query: queryOf([['language', target.language]]), aliases: [] }
     case 'authors':
-      return `${P}/authors/_list/${target.language ?? 'any'}.json`
+      return { path: `${API}/authors`, query: queryOf([['language', target.language]]), aliases: [] }
     case 'author':
-      return `${P}/authors/${target.slug}/${target.language}.json`
+      return defaultingToEn(`${API}/authors/${target.slug}`, target.language)
     case 'authorPosts':
-      return `${P}/authors/${target.slug}/posts/${target.language}/${target.page}.json`
+      return defaultingToEn(`${API}/authors/${target.slug}/posts`, target.language, [['current', page(target.page)]])
     case 'settings':
-      return `${P}/publication-settings.json`
+      return fixed('publication-settings')
     case 'rss':
-      return `${P}/rss/${target.language}.xml`
+      return defaultingToEn(`${API}/rss.xml`, target.language)
     case 'sitemap':
-      return `${P}/sitemap.xml`
+      return fixed('sitemap.xml')
     case 'sitemapShard':
-      return `${P}/sitemap/${target.shard}.xml`
+      return fixed(`sitemap/${target.shard}.xml`)
     case 'robots':
-      return `${P}/robots.txt`
+      return fixed('robots.txt')
     case 'openapi':
-      return `${P}/openapi.json`
+      return fixed('openapi.json')
+    default:
+      // Site pages: the URL as printed in links, without the trailing slash (as Caddy joins paths).
+      return { path: urlPathOf(target).replace(/(.)\/+$/, '$1'), query: '', aliases: [] }
   }
+}
+
+/** The CACHE_DIR-relative file that answers `path` + `?query` (`path` absolute, no trailing slash). */
+export const fileOf = (path: string, query: string): string => `${path.slice(1)}/${ARTIFACT_MARK}${query}`
+
+/** The CACHE_DIR-relative main file of a target: what jobs, the manifest and the memory cache are keyed by. */
+export function pathOf(target: Target): string {
+  if (target.kind.startsWith('page.')) return sitePathOf(target as SiteTarget)
+  const url = urlOf(target)
+  return fileOf(url.path, url.query)
+}
+
+/** The alias files of a target (symlinks to its main file). */
+export function aliasesOf(target: Target): string[] {
+  const url = urlOf(target)
+  return url.aliases.map((q) => fileOf(url.path, q))
 }
 
 const language = (v: string | undefined): Language | null => ((LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : null)
-const anyOr = <T>(v: string | undefined, parse: (v: string) => T | null): T | null | undefined =>
-  v === 'any' ? null : v === undefined ? undefined : (parse(v) ?? undefined)
 const whole = (v: string | undefined): number | null => (v && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : null)
-
-function parseFilter(name: string): ListFilter | undefined {
-  const m = /^c([1-9][0-9]*)?-t([1-9][0-9]*)?-a([1-9][0-9]*)?$/.exec(name)
-  if (!m) return undefined
-  const [c, t, a] = [m[1], m[2], m[3]].map((v) => (v ? Number(v) : null))
-  const set = [c, t, a].filter((v) => v !== null).length
-  if (set > 1) return undefined
-  return c ? { categoryId: c } : t ? { tagId: t } : a ? { authorId: a } : null
-}
-
-/** The target a CACHE_DIR-relative path holds, or null when no artifact lives there (stale junk). */
-export function targetOf(path: string): Target | null {
-  const parts = path.startsWith(`${P}/`) ? path.slice(P.length + 1).split('/') : []
-  const [a, b, c, d, e] = parts
-  const file = (name: string | undefined, ext: string) => (name?.endsWith(ext) ? name.slice(0, -ext.length) : undefined)
-  let target: Target | null = null
-  if (parts.length === 1) {
-    const fixed: Record<string, Target> = {
-      'categories.json': { kind: 'categories' },
-      'publication-settings.json': { kind: 'settings' },
-      'sitemap.xml': { kind: 'sitemap' },
-      'robots.txt': { kind: 'robots' },
-      'openapi.json': { kind: 'openapi' },
-    }
-    target = fixed[a!] ?? null
-  } else if (a === 'posts' && b === '_list' && parts.length === 5) {
-    const lang = anyOr(c, language)
-    const filter = parseFilter(d!)
-    const page = whole(file(e, '.json'))
-    if (lang !== undefined && filter !== undefined && page) target = { kind: 'posts', language: lang, filter, page }
-  } else if (a === 'posts' && parts.length === 3) {
-    const lang = language(file(c, '.json'))
-    if (lang && slugOk(b!)) target = { kind: 'post', language: lang, slug: b! }
-  } else if (a === 'tags' && parts.length === 2) {
-    const lang = anyOr(file(b, '.json'), (v) => (v === 'all' ? 'all' : language(v)))
-    if (lang !== undefined) target = { kind: 'tags', language: lang }
-  } else if (a === 'authors' && b === '_list' && parts.length === 3) {
-    const lang = anyOr(file(c, '.json'), language)
-    if (lang !== undefined) target = { kind: 'authors', language: lang }
-  } else if (a === 'authors' && parts.length === 3) {
-    const lang = language(file(c, '.json'))
-    if (lang && slugOk(b!)) target = { kind: 'author', language: lang, slug: b! }
-  } else if (a === 'authors' && c === 'posts' && parts.length === 5) {
-    const lang = language(d)
-    const page = whole(file(e, '.json'))
-    if (lang && page && slugOk(b!)) target = { kind: 'authorPosts', language: lang, slug: b!, page }
-  } else if (a === 'rss' && parts.length === 2) {
-    const lang = language(file(b, '.xml'))
-    if (lang) target = { kind: 'rss', language: lang }
-  } else if (a === 'sitemap' && parts.length === 2) {
-    const shard = whole(file(b, '.xml'))
-    if (shard) target = { kind: 'sitemapShard', shard }
-  }
-  // Only canonical names count: anything that does not map back to itself is junk.
-  return target && pathOf(target) === path ? target : null
-}
+const slugOk = (slug: string | undefined): slug is string => !!slug && SLUG_SHAPE.test(slug)
 
 /**
- * The artifact that answers an anonymous GET, following the same rules as the Caddyfile: only
- * pre-rendered query keys and values (defaults applied), each key at most once, and only the
- * default page size; anything else is answered by the API itself.
+ * The artifact that answers an anonymous GET of any spelling: only pre-rendered query keys and
+ * values (defaults applied), each key at most once, and only the default page size; anything
+ * else is answered by the API itself.
  */
 export function requestTarget(url: URL): Target | null {
   const keys = [...url.searchParams.keys()]
@@ -142,48 +132,79 @@ export function requestTarget(url: URL): Target | null {
   const only = (...allowed: string[]) => keys.every((k) => allowed.includes(k))
   const lang = q.language === undefined ? 'en' : language(q.language)
   const page = q.current === undefined ? 1 : whole(q.current)
-  const path = url.pathname
-  const rest = path.startsWith(`${API}/`) ? path.slice(API.length + 1) : null
-  if (rest === null) return null
-  const segments = rest.split('/')
-  let target: Target | null = null
-  if (rest === 'posts' && only('language', 'current', 'size', 'categoryId', 'tagId', 'authorId')) {
-    const filters = (['categoryId', 'tagId', 'authorId'] as const).filter((k) => q[k] !== undefined)
+  const rest = url.pathname.startsWith(`${API}/`) ? url.pathname.slice(API.length + 1) : null
+  // The public site: any query (tracking parameters) reads the same page.
+  if (rest === null) return url.pathname.startsWith('/api/') ? null : siteTargetOfUrl(url.pathname)
+  const [first, second, third, ...more] = rest.split('/')
+  const depth = more.length ? 4 : third !== undefined ? 3 : second !== undefined ? 2 : 1
+  if (rest === 'posts' && only('language', 'current', 'size', ...FILTER_KEYS)) {
+    const filters = FILTER_KEYS.filter((k) => q[k] !== undefined)
     const id = filters[0] ? whole(q[filters[0]]) : null
     const listLang = q.language === undefined ? null : language(q.language)
     const valid = filters.length <= 1 && (!filters[0] || id) && (q.language === undefined || listLang) && page
-    if (valid && (q.size === undefined || q.size === String(PAGE_SIZE.posts))) {
-      const filter = filters[0] ? ({ [filters[0]]: id } as ListFilter) : null
-      target = { kind: 'posts', language: listLang, filter, page: page! }
-    }
-  } else if (segments[0] === 'posts' && segments.length === 2 && only('language') && lang) {
-    if (!['operate', 'delete'].includes(segments[1]!)) target = { kind: 'post', language: lang, slug: segments[1]! }
-  } else if (rest === 'categories' && only()) target = { kind: 'categories' }
-  else if (rest === 'tags' && only('language')) {
-    const tagLang = q.language === undefined ? null : q.language === 'all' ? 'all' : language(q.language)
-    if (q.language === undefined || tagLang) target = { kind: 'tags', language: tagLang }
-  } else if (rest === 'authors' && only('language')) {
-    if (q.language === undefined || language(q.language)) target = { kind: 'authors', language: q.language === undefined ? null : lang }
-  } else if (segments[0] === 'authors' && segments.length === 2 && only('language') && lang)
-    target = { kind: 'author', language: lang, slug: segments[1]! }
-  else if (segments[0] === 'authors' && segments[2] === 'posts' && segments.length === 3 && only('language', 'current', 'size')) {
-    if (lang && page && (q.size === undefined || q.size === String(PAGE_SIZE.authorPosts)))
-      target = { kind: 'authorPosts', language: lang, slug: segments[1]!, page }
-  } else if (rest === 'publication-settings' && only()) target = { kind: 'settings' }
-  else if (rest === 'rss.xml' && only('language') && lang) target = { kind: 'rss', language: lang }
-  else if (rest === 'sitemap.xml' && only()) target = { kind: 'sitemap' }
-  else if (segments[0] === 'sitemap' && segments.length === 2 && only()) {
-    const shard = whole(segments[1]?.replace(/\.xml$/, ''))
-    if (shard && segments[1]!.endsWith('.xml')) target = { kind: 'sitemapShard', shard }
-  } else if (rest === 'robots.txt' && only()) target = { kind: 'robots' }
-  else if (rest === 'openapi.json' && only()) target = { kind: 'openapi' }
-  // Slugs outside the public shape are never pre-rendered; `targetOf` refuses them.
-  return target && targetOf(pathOf(target)) ? target : null
+    if (!valid || (q.size !== undefined && q.size !== String(PAGE_SIZE.posts))) return null
+    const filter = filters[0] ? ({ [filters[0]]: id } as ListFilter) : null
+    return { kind: 'posts', language: listLang, filter, page: page! }
+  }
+  if (first === 'posts' && depth === 2 && only('language') && lang && slugOk(second))
+    return ['operate', 'delete'].includes(second) ? null : { kind: 'post', language: lang, slug: second }
+  if (rest === 'categories' && only()) return { kind: 'categories' }
+  if (rest === 'tags' && only('language')) {
+    if (q.language === undefined) return { kind: 'tags', language: null }
+    const tagLang = q.language === 'all' ? 'all' : language(q.language)
+    return tagLang ? { kind: 'tags', language: tagLang } : null
+  }
+  if (rest === 'authors' && only('language')) {
+    if (q.language === undefined) return { kind: 'authors', language: null }
+    return lang ? { kind: 'authors', language: lang } : null
+  }
+  if (first === 'authors' && depth === 2 && only('language') && lang && slugOk(second)) return { kind: 'author', language: lang, slug: second }
+  if (first === 'authors' && third === 'posts' && depth === 3 && only('language', 'current', 'size') && slugOk(second)) {
+    const sizeOk = q.size === undefined || q.size === String(PAGE_SIZE.authorPosts)
+    return lang && page && sizeOk ? { kind: 'authorPosts', language: lang, slug: second, page } : null
+  }
+  if (rest === 'publication-settings' && only()) return { kind: 'settings' }
+  if (rest === 'rss.xml' && only('language') && lang) return { kind: 'rss', language: lang }
+  if (rest === 'sitemap.xml' && only()) return { kind: 'sitemap' }
+  if (first === 'sitemap' && depth === 2 && only() && second?.endsWith('.xml')) {
+    const shard = whole(second.slice(0, -4))
+    return shard ? { kind: 'sitemapShard', shard } : null
+  }
+  if (rest === 'robots.txt' && only()) return { kind: 'robots' }
+  if (rest === 'openapi.json' && only()) return { kind: 'openapi' }
+  return null
 }
 
-/** The media type each artifact is served with, by Caddy and by the API alike. */
-export function contentTypeOf(path: string): string {
-  if (path.endsWith('.xml')) return 'application/xml; charset=utf-8'
-  if (path.endsWith('.txt')) return 'text/plain; charset=utf-8'
+/** The target a CACHE_DIR-relative file holds (main or alias), or null when no artifact lives there (stale junk). */
+export function targetOf(file: string): Target | null {
+  if (file === ARTIFACT_MARK) return { kind: 'page.root' }
+  const mark = file.lastIndexOf(`/${ARTIFACT_MARK}`)
+  if (mark < 0) return null
+  const query = file.slice(mark + 2)
+  if (!/^[A-Za-z0-9=&]*$/.test(query)) return null
+  const target = requestTarget(new URL(`http://x/${file.slice(0, mark)}${query ? `?${query}` : ''}`))
+  // Only canonical names count: anything that does not map back to itself is junk.
+  return target && (pathOf(target) === file || aliasesOf(target).includes(file)) ? target : null
+}
+
+/**
+ * The file a request names, as Caddy's `try_files {path}/@{query}` builds it, or null when the
+ * request cannot name one (odd characters in the query). The API uses it as its fast path.
+ */
+export function requestFile(pathname: string, rawQuery: string): string | null {
+  if (!/^[A-Za-z0-9=&]*$/.test(rawQuery) || pathname.includes('%')) return null
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname
+  return path === '/' ? `${ARTIFACT_MARK}${rawQuery}` : fileOf(path, rawQuery)
+}
+
+/**
+ * The media type an artifact is served with, by Caddy and by the API alike, from its URL path:
+ * `.xml` and `.txt` by extension, the API's reads are JSON, anything else is an HTML page.
+ */
+export function contentTypeOf(file: string): string {
+  const urlPath = `/${file.slice(0, Math.max(0, file.lastIndexOf(`/${ARTIFACT_MARK}`)))}`
+  if (!urlPath.startsWith('/api/')) return siteContentType(urlPath)
+  if (urlPath.endsWith('.xml')) return 'application/xml; charset=utf-8'
+  if (urlPath.endsWith('.txt')) return 'text/plain; charset=utf-8'
   return 'application/json; charset=utf-8'
 }

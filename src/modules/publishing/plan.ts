@@ -34,18 +34,32 @@ export interface AuthorState {
 const LIST_LANGUAGES = [null, ...LANGUAGES] as const
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
+const stateFrom = (row: PostRow, tagIds: number[]): PostState => ({
+  language: row.language,
+  slug: row.slug,
+  alternateSlug: row.alternateSlug,
+  categoryId: row.categoryId,
+  authorId: row.authorId,
+  tagIds,
+  publishedAt: row.publishedAt,
+})
+
 export function postStateOf(db: Queryable, row: PostRow): PostState | null {
   if (!isDiscoverable(row)) return null
   const tagIds = db.select({ id: postTags.tagId }).from(postTags).where(eq(postTags.postId, row.id)).orderBy(asc(postTags.tagId)).all()
-  return {
-    language: row.language,
-    slug: row.slug,
-    alternateSlug: row.alternateSlug,
-    categoryId: row.categoryId,
-    authorId: row.authorId,
-    tagIds: tagIds.map((t) => t.id),
-    publishedAt: row.publishedAt,
-  }
+  return stateFrom(
+    row,
+    tagIds.map((t) => t.id),
+  )
+}
+
+/** The states of every discoverable post, in two queries (what a full rebuild records). */
+export function allPostStates(db: Queryable): Map<number, PostState> {
+  const tagIds = new Map<number, number[]>()
+  for (const { postId, tagId } of db.select().from(postTags).orderBy(asc(postTags.tagId)).all())
+    tagIds.set(postId, [...(tagIds.get(postId) ?? []), tagId])
+  const rows = db.select().from(posts).where(discoverable).all()
+  return new Map(rows.map((row) => [row.id, stateFrom(row, tagIds.get(row.id) ?? [])]))
 }
 
 export function authorStateOf(db: Queryable, id: number): AuthorState | null {

@@ -1,15 +1,35 @@
 import { existsSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
-import { authors, posts } from '../../db/schema/index.ts'
+import { authors } from '../../db/schema/index.ts'
+import { contentEtag } from '../../http/conditional.ts'
 import type { Change, ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
-import { discoverable } from '../posts/visibility.ts'
-import { clearJobs, clearSubjects, duePaths, markStale, pendingJobs, postpone, saveSubjectState, subjectState } from './jobs.ts'
-import { API, targetOf, type Target } from './paths.ts'
 import {
+  allHashedPaths,
+  backlog,
+  clearSubjects,
+  dueJobs,
+  finishJobs,
+  forgetHashes,
+  hashesOf,
+  markStale,
+  nextSeq,
+  saveSubjectState,
+  saveSubjectStates,
+  stillPending,
+  subjectState,
+  type Job,
+  type JobResult,
+} from './jobs.ts'
+import { createRenderLock } from './lock.ts'
+import type { ArtifactCache } from './memory.ts'
+import { aliasesOf, API, ARTIFACT_MARK, pathOf, targetOf, type Target } from './paths.ts'
+import {
+  allPostStates,
   authorFootprint,
   authorStateOf,
   categoryFootprint,
@@ -23,10 +43,12 @@ import {
   type PostState,
   resourcesFootprint,
 } from './plan.ts'
-import { renderTarget } from './render/artifact.ts'
+import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
-import { isOrphanTemp, writeArtifact, type WriteOutcome } from './writer.ts'
-import { eq } from 'drizzle-orm'
+import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
+import { everySiteTarget, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
+import { SITE_TOP } from '../site/targets.ts'
+import { LANGUAGE_PATH, LANGUAGES } from '../../shared/language.ts'
 
 export interface PublisherDeps extends SiteOptions {
   db: Db
@@ -35,58 +57,123 @@ export interface PublisherDeps extends SiteOptions {
   cacheDir: string
   engagementRefreshSeconds: number
   openapi: string
+  cache: ArtifactCache
 }
 
 export interface RenderStats {
   rendered: number
   written: number
   removed: number
+  failed: number
   sitemapUpdated: boolean
   rssUpdated: boolean
 }
 
-/**
- * Paths rendered per transaction. Rendering holds SQLite's write lock, so no commit can slip
- * between reading the data and renaming the file (a later change always re-marks and re-renders
- * after it); a small batch keeps writers from waiting long.
- */
-const BATCH = 50
-const RETRY_MS = 60_000
+/** Paths per pass: a pass is one read snapshot; what is left is taken by the next pass at once. */
+const PASS = 1_000
+/** Paths rendered per read transaction within a pass, so requests are answered in between. */
+const SLICE = 100
 const SWEEP_MS = 1_000
-/** Pause between render batches, so other writers get the lock (see renderAllDue). */
-const PAUSE_MS = 20
+/** How long a kicked render loop waits for more changes before its pass reads the jobs. */
+const GROUP_MS = 2
+/** How soon a loop that found the render lock taken tries again for its waiting requests. */
+const LOCKED_RETRY_MS = 100
+/** How long a rebuild waits for another process's pass to end before it gives up. */
+const LOCK_WAIT_MS = 30_000
 
 const postSubject = (id: number) => `post:${id}`
 const authorSubject = (id: number) => `author:${id}`
 
-const emptyStats = (): RenderStats => ({ rendered: 0, written: 0, removed: 0, sitemapUpdated: false, rssUpdated: false })
+const emptyStats = (): RenderStats => ({ rendered: 0, written: 0, removed: 0, failed: 0, sitemapUpdated: false, rssUpdated: false })
+
+/** One job's render: its bytes (null: the artifact must not exist), or the error. */
+type Rendered = { job: Job; target: Target | null; content: string | null } | { job: Job; target: Target | null; error: unknown }
+
+/** A request waiting for its own artifacts to be served: each path until a pass renders it at or past `seq`. */
+interface Waiter {
+  seq: number
+  pending: Set<string>
+  effects: RenderStats
+  done(): void
+}
+
+/** A request never waits longer than this for its artifacts; what is left is rendered later and shows in `/healthz`. */
+const WAIT_MS = 30_000
+
+function merge(into: RenderStats, more: RenderStats): void {
+  into.rendered += more.rendered
+  into.written += more.written
+  into.removed += more.removed
+  into.failed += more.failed
+  into.sitemapUpdated ||= more.sitemapUpdated
+  into.rssUpdated ||= more.rssUpdated
+}
+
+const touches = (target: Target | null, stats: RenderStats) => {
+  if (target?.kind === 'sitemap' || target?.kind === 'sitemapShard') stats.sitemapUpdated = true
+  if (target?.kind === 'rss') stats.rssUpdated = true
+}
+
+const tally = (stats: RenderStats, target: Target | null, outcome: WriteOutcome | 'failed') => {
+  if (outcome === 'failed') {
+    stats.failed++
+    return
+  }
+  stats.rendered++
+  if (outcome === 'written') stats.written++
+  if (outcome === 'removed') stats.removed++
+  if (outcome === 'written' || outcome === 'removed') touches(target, stats)
+}
 
 /**
- * The publishing pipeline: a change listener that records, inside the change's transaction,
- * which artifacts went stale (durable jobs), renders them right after the commit, and a
- * sweeper that renders what is left (engagement counts, work of a process that died).
+ * The publishing pipeline. A change listener records, inside the change's transaction, which
+ * artifacts went stale (durable jobs). One render loop per process takes every due job in
+ * passes: it reads a consistent snapshot (a read transaction, which never blocks a writer in
+ * WAL mode), renders, compresses and writes outside any write lock, then ends the pass with one
+ * short write that clears the jobs nothing changed since. A request that changed public content
+ * waits for the first pass that renders its paths from a snapshot including its change, so N
+ * concurrent publishes share passes and each list page or feed is rendered once per pass.
  */
 export function createPublisher(deps: PublisherDeps) {
   const { db, log } = deps
-  // Paths each change marked, so its own commit renders exactly those and reports what they did.
-  const marked = new WeakMap<Change, string[]>()
+  // Paths each change marked and under which sequence number, so its request can wait for them.
+  const marked = new WeakMap<Change, { paths: string[]; seq: number }>()
+  const waiters = new Set<Waiter>()
+  let lastError: { at: string; path: string; error: string } | null = null
+  // Since start: passes run and artifacts rendered, so coalescing shows in `/healthz`.
+  const totals = { passes: 0, rendered: 0 }
+  const now = () => deps.clock().getTime()
+  const lock = createRenderLock(deps.cacheDir)
 
   function postTargets(tx: Tx, after: PostRow, before: PostRow | null): Target[] {
     const subject = postSubject(after.id)
     const old = subjectState<PostState>(tx, subject) ?? (before ? postStateOf(tx, before) : null)
-    const now = postStateOf(tx, after)
-    saveSubjectState(tx, subject, now)
-    return [old, now].flatMap((state) => (state ? postFootprint(tx, deps, after.id, state) : []))
+    const current = postStateOf(tx, after)
+    saveSubjectState(tx, subject, current)
+    return [old, current].flatMap((state) => (state ? [...postFootprint(tx, deps, after.id, state), ...partnerPages(tx, state)] : []))
   }
 
   function authorTargets(tx: Tx, id: number): Target[] {
     const old = subjectState<AuthorState>(tx, authorSubject(id))
-    const now = authorStateOf(tx, id)
-    saveSubjectState(tx, authorSubject(id), now)
-    return authorFootprint(tx, id, old, now)
+    const current = authorStateOf(tx, id)
+    saveSubjectState(tx, authorSubject(id), current)
+    return authorFootprint(tx, id, old, current)
   }
 
+  /** The JSON artifacts a change touches, and the site pages showing the same data. */
   function plan(tx: Tx, change: Change): Target[] {
+    const api = apiPlan(tx, change)
+    // The publication's name is in every page's header, category names in every navigation, and
+    // category and tag names in every feed item: such rare changes re-render the whole site.
+    if (change.kind === 'settings' || change.kind === 'category' || change.kind === 'tag')
+      return [...api, ...everySiteTarget(tx, deps.sitemapShardSize), ...pagesOnDisk(change.kind === 'settings' ? [] : [change.kind])]
+    // Counts show on the post's own page only (list cards carry none).
+    if (change.kind === 'engagement') return [...api, ...api.flatMap((t) => (t.kind === 'post' ? [{ ...t, kind: 'page.post' as const }] : []))]
+    const products = change.kind === 'resources' ? [...productTargets(tx, change.ids), ...pagesOnDisk(['products'])] : []
+    return [...api, ...siteTargetsFor(tx, api), ...products]
+  }
+
+  function apiPlan(tx: Tx, change: Change): Target[] {
     switch (change.kind) {
       case 'post':
         return postTargets(tx, change.after, change.before)
@@ -110,136 +197,309 @@ export function createPublisher(deps: PublisherDeps) {
   const listener: ChangeListener = {
     inTransaction(tx, change) {
       const paths = pathsOf(plan(tx, change))
-      const now = deps.clock().getTime()
+      const seq = nextSeq()
       if (change.kind === 'engagement') {
-        markStale(tx, paths, now + deps.engagementRefreshSeconds * 1000)
+        markStale(tx, paths, now() + deps.engagementRefreshSeconds * 1000, seq)
         return
       }
-      markStale(tx, paths, now)
-      marked.set(change, paths)
+      markStale(tx, paths, now(), seq)
+      marked.set(change, { paths, seq })
     },
     async afterCommit(change): Promise<Partial<ChangeEffects>> {
-      const paths = marked.get(change)
-      if (!paths?.length) return {}
-      try {
-        const stats = renderDue(paths)
-        return { sitemapUpdated: stats.sitemapUpdated, rssUpdated: stats.rssUpdated }
-      } catch (error) {
-        // The change is committed and its jobs are durable: the sweeper retries them.
-        log.error('artifact render failed', { error: String(error) })
-        return {}
-      }
+      const mark = marked.get(change)
+      if (!mark?.paths.length) return {}
+      const effects = await served(mark.paths, mark.seq)
+      return { sitemapUpdated: effects.sitemapUpdated, rssUpdated: effects.rssUpdated, artifactsFailed: effects.failed }
     },
   }
 
-  function renderOne(tx: Tx, path: string, stats: RenderStats): void {
-    const target = targetOf(path)
-    let outcome: WriteOutcome
-    try {
-      const content = target ? renderTarget({ ...deps, db: tx }, target) : null
-      outcome = writeArtifact(deps.cacheDir, path, content, deps.clock().getTime())
-    } catch (error) {
-      log.error('artifact render failed', { path, error: String(error) })
-      postpone(tx, path, deps.clock().getTime() + RETRY_MS)
-      return
-    }
-    clearJobs(tx, [path])
-    stats.rendered++
-    if (outcome === 'written') stats.written++
-    if (outcome === 'removed') stats.removed++
-    if (outcome === 'written' || outcome === 'removed') {
-      if (target?.kind === 'sitemap' || target?.kind === 'sitemapShard') stats.sitemapUpdated = true
-      if (target?.kind === 'rss') stats.rssUpdated = true
-    }
+  /** Resolves once every path has been rendered at or past `seq` (or has failed and waits for its retry). */
+  function served(paths: readonly string[], seq: number): Promise<RenderStats> {
+    return new Promise((resolve) => {
+      const effects = emptyStats()
+      const timeout = setTimeout(() => release(waiter), WAIT_MS)
+      const waiter: Waiter = {
+        seq,
+        pending: new Set(paths),
+        effects,
+        done: () => {
+          clearTimeout(timeout)
+          resolve(effects)
+        },
+      }
+      waiters.add(waiter)
+      kick()
+    })
   }
 
-  /** One batch in one write transaction; returns how many due paths it found. */
-  function renderBatch(stats: RenderStats, among?: readonly string[]): number {
-    return db.transaction(
-      (tx) => {
-        const paths = duePaths(tx, deps.clock().getTime(), BATCH, among)
-        for (const path of paths) renderOne(tx, path, stats)
-        return paths.length
-      },
-      { behavior: 'immediate' },
-    )
+  /** Answers a waiter whose paths could not all be rendered: they count as failed. */
+  function release(waiter: Waiter): void {
+    if (!waiters.delete(waiter)) return
+    waiter.effects.failed += waiter.pending.size
+    waiter.done()
   }
 
-  /** Renders the due jobs among `paths` now (a change's own artifacts, right after its commit). */
-  function renderDue(paths: readonly string[]): RenderStats {
-    const stats = emptyStats()
-    for (let i = 0; i < paths.length; i += BATCH) renderBatch(stats, paths.slice(i, i + BATCH))
-    return stats
+  function notify(job: Job, target: Target | null, outcome: WriteOutcome | 'failed'): void {
+    for (const waiter of waiters) {
+      if (job.seq < waiter.seq || !waiter.pending.delete(job.path)) continue
+      tally(waiter.effects, target, outcome)
+      if (!waiter.pending.size) {
+        waiters.delete(waiter)
+        waiter.done()
+      }
+    }
   }
 
   /**
-   * Renders every due job, pausing between batches: SQLite's busy handler polls at growing
-   * intervals, so a writer that re-takes the lock at once would starve the others (requests,
-   * or a CLI rebuild running beside the server).
+   * Renders jobs from one read snapshot; no write lock is taken. The slice is rendered as a
+   * batch; should that fail, each job is rendered alone, so one bad artifact fails alone.
    */
-  async function renderAllDue(): Promise<RenderStats> {
-    const stats = emptyStats()
-    while (renderBatch(stats) === BATCH) await Bun.sleep(PAUSE_MS)
-    return stats
+  function renderSlice(jobs: readonly Job[]): Rendered[] {
+    return db.transaction(
+      (tx) => {
+        const source = { ...deps, db: tx }
+        const targets = jobs.map((job) => targetOf(job.path))
+        try {
+          const known = targets.filter((t) => t !== null)
+          const bytes = renderTargets(source, known)
+          const rendered = new Map(known.map((t, i) => [t, bytes[i]!] as const))
+          return jobs.map((job, i): Rendered => ({ job, target: targets[i]!, content: targets[i] ? rendered.get(targets[i]!)! : null }))
+        } catch {
+          return jobs.map((job, i): Rendered => {
+            const target = targets[i]!
+            try {
+              return { job, target, content: target ? renderTarget(source, target) : null }
+            } catch (error) {
+              return { job, target, error }
+            }
+          })
+        }
+      },
+      { behavior: 'deferred' },
+    )
   }
 
-  let sweeping = false
-  /** The periodic sweep: due jobs (engagement refreshes, leftovers), batch by batch. */
-  async function sweep(): Promise<void> {
-    if (sweeping) return
-    sweeping = true
-    try {
-      const stats = await renderAllDue()
-      if (stats.written || stats.removed) log.info('artifacts refreshed', { ...stats })
-    } catch (error) {
-      log.error('artifact sweep failed', { error: String(error) })
-    } finally {
-      sweeping = false
+  /** Puts one rendered artifact on disk unless the manifest says its bytes are already there. */
+  function place(item: Extract<Rendered, { content: string | null }>, known: string | undefined): { outcome: WriteOutcome; hash: string | null } {
+    const { job, target, content } = item
+    const aliases = target ? aliasesOf(target) : []
+    if (content === null) {
+      const outcome = removeArtifact(deps.cacheDir, job.path, aliases)
+      deps.cache.changed([job.path, ...aliases])
+      return { outcome, hash: null }
+    }
+    const bytes = Buffer.from(content)
+    const hash = contentEtag(bytes)
+    if (hash === known && artifactPresent(deps.cacheDir, job.path)) return { outcome: 'unchanged', hash }
+    writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
+    deps.cache.changed([job.path, ...aliases])
+    return { outcome: 'written', hash }
+  }
+
+  /**
+   * Another process (a `cli rebuild`) holds the render lock: waiters whose jobs it has done
+   * (gone from the table) are answered; the rest wait for a later pass.
+   */
+  function settleForeign(): void {
+    for (const waiter of waiters) {
+      const left = stillPending(db, [...waiter.pending])
+      for (const path of waiter.pending) if (!left.has(path)) waiter.pending.delete(path)
+      if (!waiter.pending.size) {
+        waiters.delete(waiter)
+        waiter.done()
+      }
     }
   }
 
-  /** Every artifact file under the API's folder, as CACHE_DIR-relative artifact paths; orphaned temp files go. */
+  /** One pass over at most PASS due jobs, under the render lock; returns how many it took. */
+  async function pass(stats: RenderStats): Promise<number> {
+    if (!lock.acquire()) {
+      settleForeign()
+      // Requests still waiting try again shortly (a CLI has no sweeper to do it).
+      if (waiters.size) setTimeout(kick, LOCKED_RETRY_MS).unref()
+      return 0
+    }
+    try {
+      return await passLocked(stats)
+    } finally {
+      lock.release()
+    }
+  }
+
+  async function passLocked(stats: RenderStats): Promise<number> {
+    const jobs = dueJobs(db, now(), PASS)
+    const known = hashesOf(db, jobs.map((j) => j.path))
+    const results: JobResult[] = []
+    for (let i = 0; i < jobs.length; i += SLICE) {
+      for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
+        let outcome: WriteOutcome | 'failed'
+        try {
+          if ('error' in item) throw item.error
+          const placed = place(item, known.get(item.job.path))
+          outcome = placed.outcome
+          results.push({ job: item.job, hash: placed.hash, failed: false })
+        } catch (error) {
+          outcome = 'failed'
+          lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
+          log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
+          results.push({ job: item.job, failed: true })
+        }
+        tally(stats, item.target, outcome)
+        notify(item.job, item.target, outcome)
+      }
+      if (i + SLICE < jobs.length) await Bun.sleep(0)
+    }
+    if (results.length) finishJobs(db.$client, results, now())
+    if (jobs.length) {
+      totals.passes++
+      totals.rendered += jobs.length
+    }
+    return jobs.length
+  }
+
+  // The one render loop of this process: passes run one after another, never two at once.
+  let running: Promise<RenderStats> | null = null
+  let again = false
+
+  /** Runs passes until nothing is due; a kick during a run adds passes to it. */
+  function runLoop(): Promise<RenderStats> {
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      const stats = emptyStats()
+      try {
+        do {
+          again = false
+          while ((await pass(stats)) === PASS);
+        } while (again)
+      } catch (error) {
+        lastError = { at: new Date(now()).toISOString(), path: '', error: String(error) }
+        log.error('artifact render pass failed', { error: String(error) })
+        for (const waiter of waiters) release(waiter)
+      } finally {
+        running = null
+      }
+      return stats
+    })()
+    return running
+  }
+
+  /**
+   * Starts a run soon: the short window lets the changes committed by concurrent requests in the
+   * meantime join the same pass (group commit) instead of each starting its own.
+   */
+  let scheduled = false
+  function kick(): void {
+    if (running) {
+      again = true
+      return
+    }
+    if (scheduled) return
+    scheduled = true
+    setTimeout(() => {
+      scheduled = false
+      void runLoop()
+    }, GROUP_MS)
+  }
+
+  /**
+   * The site's pages now on disk under `{language}/{folder}/`: a renamed category, tag or product
+   * leaves its pages under the old slug, which the database no longer names; re-rendered, they
+   * render to nothing and go.
+   */
+  function pagesOnDisk(folders: readonly string[]): Target[] {
+    const found: Target[] = []
+    for (const language of LANGUAGES)
+      for (const folder of folders) {
+        const top = join(deps.cacheDir, LANGUAGE_PATH[language].slice(1), folder)
+        if (!existsSync(top)) continue
+        for (const entry of readdirSync(top, { recursive: true, withFileTypes: true })) {
+          const target = entry.name === ARTIFACT_MARK ? targetOf(relative(deps.cacheDir, join(entry.parentPath, entry.name))) : null
+          if (target) found.push(target)
+        }
+      }
+    return found
+  }
+
+  /** Every artifact file under the API's folder, as main artifact paths; orphaned temp files go, junk files stay listed. */
   function filesOnDisk(): string[] {
-    const top = join(deps.cacheDir, API)
-    if (!existsSync(top)) return []
     const found = new Set<string>()
-    for (const entry of readdirSync(top, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue
+    // The API's folder and the site's top folders; the site's root page is the file `@` itself.
+    const tops = [API.slice(1), ...SITE_TOP].map((top) => join(deps.cacheDir, top)).filter((top) => existsSync(top))
+    const entries = tops.flatMap((top) => (statSync(top).isDirectory() ? readdirSync(top, { recursive: true, withFileTypes: true }) : []))
+    if (tops.includes(join(deps.cacheDir, ARTIFACT_MARK))) found.add(ARTIFACT_MARK)
+    for (const entry of entries) {
+      if (!entry.isFile() && !entry.isSymbolicLink()) continue
       const file = join(entry.parentPath, entry.name)
       if (entry.name.startsWith('.')) {
         // A temp file: another process may be writing it right now, unless its writer is gone.
-        if (isOrphanTemp(entry.name, statSync(file).mtimeMs, deps.clock().getTime())) unlinkSync(file)
+        if (isOrphanTemp(entry.name, statSync(file).mtimeMs, now())) unlinkSync(file)
         continue
       }
-      found.add(relative(deps.cacheDir, file).replace(/\.(gz|br)$/, ''))
+      const path = relative(deps.cacheDir, file).replace(/\.(gz|br)$/, '')
+      const target = targetOf(path)
+      // An alias link stands for its main file; anything unknown is rendered to nothing and goes.
+      found.add(target ? pathOf(target) : path)
     }
     return [...found]
   }
 
   function pruneEmptyFolders(folder: string): void {
-    if (!existsSync(folder)) return
+    if (!existsSync(folder) || !statSync(folder).isDirectory()) return
     for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory()) pruneEmptyFolders(join(folder, entry.name))
     if (folder !== deps.cacheDir && readdirSync(folder).length === 0) rmdirSync(folder)
   }
 
+  /** Runs passes until nothing is due, waiting for a run already under way. */
+  async function renderAllDue(): Promise<RenderStats> {
+    const stats = emptyStats()
+    for (;;) {
+      const more = await runLoop()
+      merge(stats, more)
+      if (!dueJobs(db, now(), 1).length || more.rendered + more.failed === 0) return stats
+    }
+  }
+
   /**
    * Regenerates every artifact from the database: every expected path and every file on disk is
-   * marked stale in one transaction, then rendered batch by batch. Killed half-way, the rest stays
-   * marked and the next start finishes it; a file that should not exist renders to nothing and goes.
+   * marked stale in one transaction, then rendered pass by pass. The manifest is trusted only for
+   * files actually on disk with both copies, so a deleted cache is written again in full while
+   * an unchanged one is left untouched. Killed half-way, the rest stays marked and the next
+   * start finishes it; a file that should not exist renders to nothing and goes.
    */
   async function rebuild(): Promise<RenderStats> {
+    // Held across the whole rebuild, so the server beside it leaves these passes alone.
+    const deadline = Date.now() + LOCK_WAIT_MS
+    while (!lock.acquire()) {
+      if (Date.now() > deadline) throw new Error('another process keeps rendering into CACHE_DIR; try again later')
+      await Bun.sleep(50)
+    }
+    try {
+      return await rebuildLocked()
+    } finally {
+      lock.release()
+    }
+  }
+
+  async function rebuildLocked(): Promise<RenderStats> {
+    const onDisk = filesOnDisk()
+    const present = new Set(onDisk.filter((p) => artifactPresent(deps.cacheDir, p)))
     db.transaction(
       (tx) => {
         clearSubjects(tx)
-        for (const row of tx.select().from(posts).where(discoverable).all()) saveSubjectState(tx, postSubject(row.id), postStateOf(tx, row))
+        saveSubjectStates(tx, [...allPostStates(tx)].map(([id, state]) => ({ subject: postSubject(id), state })))
         for (const row of tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all())
           saveSubjectState(tx, authorSubject(row.id), authorStateOf(tx, row.id))
-        markStale(tx, [...new Set([...pathsOf(everyTarget(tx, deps)), ...filesOnDisk()])], deps.clock().getTime())
+        forgetHashes(tx, allHashedPaths(tx).filter((p) => !present.has(p)))
+        const every = [...everyTarget(tx, deps), ...everySiteTarget(tx, deps.sitemapShardSize)]
+        markStale(tx, [...new Set([...pathsOf(every), ...onDisk])], now(), nextSeq())
       },
       { behavior: 'immediate' },
     )
     const stats = await renderAllDue()
-    pruneEmptyFolders(join(deps.cacheDir, API))
+    for (const top of [API.slice(1), ...SITE_TOP]) pruneEmptyFolders(join(deps.cacheDir, top))
     return stats
   }
 
@@ -252,15 +512,28 @@ export function createPublisher(deps: PublisherDeps) {
       filesOnDisk()
       return renderAllDue()
     },
-    pending: () => pendingJobs(db),
-    /** Starts the sweeper; it never keeps the process alive by itself. */
+    /** The render backlog for `/healthz`. */
+    health() {
+      const t = now()
+      const jobs = backlog(db, t)
+      return {
+        ...jobs,
+        oldestDueMs: jobs.oldestDueAt === null ? null : Math.max(0, t - jobs.oldestDueAt),
+        lastError,
+        waiting: waiters.size,
+        ...totals,
+      }
+    },
+    /** Starts the sweeper (engagement refreshes, retries, leftovers); it never keeps the process alive by itself. */
     start() {
-      timer ??= setInterval(() => void sweep(), SWEEP_MS)
+      timer ??= setInterval(() => void runLoop(), SWEEP_MS)
       timer.unref()
     },
-    stop() {
+    async stop() {
       if (timer) clearInterval(timer)
       timer = null
+      await running
+      for (const waiter of waiters) release(waiter)
     },
   }
 }

@@ -1,8 +1,8 @@
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { attachCall, callOf } from '../../http/call.ts'
-import { conditional, contentEtag, fileEtag } from '../../http/conditional.ts'
-import { contentTypeOf, pathOf, requestTarget } from './paths.ts'
+import { conditional, contentEtag, isNotModified } from '../../http/conditional.ts'
+import type { ArtifactCache, CachedArtifact } from './memory.ts'
+import { pathOf, requestFile, requestTarget } from './paths.ts'
+import { siteHeaders } from '../site/serve.ts'
 
 export interface Handler {
   handle(request: Request): Promise<Response>
@@ -14,31 +14,41 @@ export const PUBLIC_CACHE = 'public, no-cache'
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
 
-function readArtifact(file: string): { bytes: Buffer; mtimeMs: number } | null {
-  let fd: number
-  try {
-    fd = openSync(file, 'r')
-  } catch {
-    return null
+/** The path and raw query of a request URL, by string search rather than a full URL parse. */
+function splitUrl(url: string): { pathname: string; query: string } {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const mark = url.indexOf('?', start)
+  return mark < 0 ? { pathname: url.slice(start), query: '' } : { pathname: url.slice(start, mark), query: url.slice(mark + 1) }
+}
+
+/** An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is current. */
+function artifactAnswer(request: Request, file: string, entry: CachedArtifact): Response {
+  Object.assign(callOf(request), { code: '0000', message: 'success' })
+  const validators = { etag: entry.etag, lastModified: new Date(entry.lastModifiedMs) }
+  if (isNotModified(request.headers, validators))
+    return new Response(null, { status: 304, headers: { etag: entry.etag, 'last-modified': entry.lastModified, 'cache-control': PUBLIC_CACHE } })
+  const headers = {
+    'content-type': entry.contentType,
+    'cache-control': PUBLIC_CACHE,
+    etag: entry.etag,
+    'last-modified': entry.lastModified,
+    ...siteHeaders(file),
   }
-  try {
-    // One descriptor for stat and read: a rename in between cannot pair old validators with new bytes.
-    const stat = fstatSync(fd)
-    return stat.isFile() ? { bytes: readFileSync(fd), mtimeMs: stat.mtimeMs } : null
-  } finally {
-    closeSync(fd)
-  }
+  return new Response(request.method === 'HEAD' ? null : entry.bytes, { headers })
 }
 
 /**
  * Anonymous reads through the API itself (the embedded default, or whatever Caddy proxies):
- * a read that has a pre-rendered artifact is answered from that file, with Caddy's validators,
- * so both paths give the same bytes and the same ETag; any other successful GET gets a content
+ * a read that has a pre-rendered artifact is answered from the artifact cache (memory, kept
+ * current by the renderer) with Caddy's validators for the same file, so both paths give the
+ * same bytes and the same ETag. The file the URL names as spelled (`{path}/@{query}`, what
+ * Caddy looks for) is tried first, with no URL parsing; other spellings go through
+ * `requestTarget`; any other successful GET gets a content
  * ETag and a Last-Modified of when this process first saw those bytes at that URL. Both honour
  * If-None-Match / If-Modified-Since with a bodiless 304. Answers marked `no-store` (the
  * state-changing GETs) or carrying their own ETag (media) pass untouched.
  */
-export function staticFirst(app: Handler, cacheDir: string): Handler {
+export function staticFirst(app: Handler, cache: ArtifactCache): Handler {
   const lastChange = new Map<string, { etag: string; since: Date }>()
 
   function changedAt(key: string, etag: string): Date {
@@ -54,15 +64,15 @@ export function staticFirst(app: Handler, cacheDir: string): Handler {
   return {
     async handle(request) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return app.handle(request)
+      const { pathname, query } = splitUrl(request.url)
+      const named = requestFile(pathname, query)
+      const entry = named === null ? null : cache.get(named)
+      if (entry) return artifactAnswer(request, named!, entry)
       const url = new URL(request.url)
       const target = requestTarget(url)
-      const artifact = target && readArtifact(join(cacheDir, pathOf(target)))
-      if (target && artifact) {
-        Object.assign(callOf(request), { code: '0000', message: 'success' })
-        const headers = { 'content-type': contentTypeOf(pathOf(target)), 'cache-control': PUBLIC_CACHE }
-        const validators = { etag: fileEtag(artifact.mtimeMs, artifact.bytes.length), lastModified: new Date(artifact.mtimeMs) }
-        return conditional(request, new Response(artifact.bytes, { headers }), validators)
-      }
+      const canonical = target && pathOf(target)
+      const artifact = canonical && canonical !== named ? cache.get(canonical) : null
+      if (artifact) return artifactAnswer(request, canonical!, artifact)
       // Routes are declared for GET; a HEAD is answered as the GET without its body.
       const get = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request
       if (get !== request) attachCall(get, callOf(request))

@@ -29,7 +29,7 @@ interface SitemapRow {
   updatedAt: string
 }
 
-const sitemapColumns = {
+export const sitemapColumns = {
   id: posts.id,
   language: posts.language,
   slug: posts.slug,

@@ -1,31 +1,20 @@
-import { mkdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmdirSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** What writing one artifact did. */
 export type WriteOutcome = 'written' | 'unchanged' | 'removed' | 'absent'
 
 /**
  * Precompressed copies Caddy's `file_server { precompressed br gzip }` serves to clients that
- * accept them. Brotli quality 9 is within a few bytes of 11 at a small fraction of its cost.
+ * accept them. Levels chosen by measurement on this project's artifacts (docs/publishing.md):
+ * brotli 5 and gzip 6 cost tens of microseconds per KB and come within a few per cent of the
+ * sizes of brotli 9 / gzip 9, which cost milliseconds on the publish path.
  */
-const SIDECARS = [
-  {
-    ext: '.br',
-    encode: (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    decode: brotliDecompressSync,
-  },
-  { ext: '.gz', encode: (b: Buffer) => gzipSync(b, { level: 9 }), decode: gunzipSync },
+export const SIDECARS = [
+  { ext: '.br', encode: (b: Uint8Array) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) },
+  { ext: '.gz', encode: (b: Uint8Array) => gzipSync(b, { level: 6 }) },
 ] as const
-
-const readOrNull = (file: string): Buffer | null => {
-  try {
-    return readFileSync(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-    throw error
-  }
-}
 
 const removeIfPresent = (file: string): boolean => {
   try {
@@ -37,10 +26,7 @@ const removeIfPresent = (file: string): boolean => {
   }
 }
 
-/**
- * A post that moved or left leaves its folder (`posts/{slug}/`) behind; drop it once empty.
- * Renders hold SQLite's write lock, so no other renderer is filling the folder meanwhile.
- */
+/** A post that moved or left leaves its folder (`posts/{slug}/`) behind; drop it once empty. */
 function removeFolderIfEmpty(root: string, folder: string): void {
   if (folder === root || !folder.startsWith(root)) return
   try {
@@ -50,23 +36,68 @@ function removeFolderIfEmpty(root: string, folder: string): void {
   }
 }
 
-const holds = (copy: Buffer | null, decode: (b: Buffer) => Buffer, bytes: Buffer): boolean => {
+/**
+ * Makes an artifact's folder. A file standing where the folder goes is an artifact of the old
+ * layout (`sitemap.xml` before it became `sitemap.xml/@`): it goes, as a rebuild would remove it.
+ */
+function makeFolder(folder: string): void {
   try {
-    return !!copy && decode(copy).equals(bytes)
-  } catch {
-    return false
+    mkdirSync(folder, { recursive: true })
+  } catch (error) {
+    if (!['EEXIST', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error
+    unlinkSync(folder)
+    mkdirSync(folder, { recursive: true })
   }
 }
 
 let sequence = 0
+const TEMP_SUFFIX = '.tmp'
+
+/** Writes `bytes` to a temp file beside `file` with the given mtime; the caller renames it. */
+function stage(file: string, bytes: Uint8Array, seconds: number): string {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${++sequence}${TEMP_SUFFIX}`)
+  try {
+    writeFileSync(temp, bytes)
+    utimesSync(temp, seconds, seconds)
+  } catch (error) {
+    removeIfPresent(temp)
+    throw error
+  }
+  return temp
+}
+
+/** Replaces `file` atomically: a temp file in the same folder, then rename; readers see old or new, never torn. */
+function replaceFile(file: string, bytes: Uint8Array, seconds: number): void {
+  const temp = stage(file, bytes, seconds)
+  try {
+    renameSync(temp, file)
+  } catch (error) {
+    removeIfPresent(temp)
+    throw error
+  }
+}
+
+/** An alias spelling of the read: a relative symlink to the main file (and one per copy), made with it and left alone. */
+function link(target: string, alias: string): void {
+  try {
+    symlinkSync(basename(target), alias)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+}
 
 /**
- * Replaces `file` atomically: a temp file in the same folder, then rename, so a reader sees the
- * old bytes or the new ones, never a torn file. Caddy's ETag is the file's mtime in whole
- * seconds plus its size, so a new version always gets an mtime at least one second past the old
- * one: two versions of equal size written within a second would otherwise share an ETag.
+ * Brings one artifact to `bytes`: main file, precompressed copies, alias links. Caddy's ETag is
+ * the file's mtime in whole seconds plus its size, so a new version always gets an mtime at least
+ * one second past the old one (two versions of equal size within a second would share an ETag).
+ * Order matters for readers: the old copies go first, then the main file is renamed in, then the
+ * new copies; so a reader gets the old file, or the new one uncompressed, or the new one
+ * compressed, and never a compressed copy that disagrees with the main file. Under a full disk
+ * the copies are simply missing, which Caddy answers with the main file.
+ * Returns the new file's mtime in ms.
  */
-function replaceFile(file: string, bytes: Buffer, nowMs: number): void {
+export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): number {
+  const file = join(root, path)
   const previous = (() => {
     try {
       return Math.floor(statSync(file).mtimeMs / 1000)
@@ -75,45 +106,35 @@ function replaceFile(file: string, bytes: Buffer, nowMs: number): void {
     }
   })()
   const seconds = Math.max(Math.floor(nowMs / 1000), previous === null ? 0 : previous + 1)
-  mkdirSync(dirname(file), { recursive: true })
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${++sequence}${TEMP_SUFFIX}`)
-  try {
-    writeFileSync(temp, bytes)
-    utimesSync(temp, seconds, seconds)
-    renameSync(temp, file)
-  } catch (error) {
-    removeIfPresent(temp)
-    throw error
-  }
+  // A file that existed has its folder and its alias links already: no syscalls spent on them.
+  if (previous === null) makeFolder(dirname(file))
+  const encoded = SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) }))
+  if (previous !== null) for (const copy of encoded) removeIfPresent(copy.file)
+  replaceFile(file, bytes, seconds)
+  for (const copy of encoded) replaceFile(copy.file, copy.bytes, seconds)
+  if (previous === null)
+    for (const alias of aliases) {
+      link(file, join(root, alias))
+      for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
+    }
+  return seconds * 1000
 }
 
-/**
- * Brings one artifact (and its precompressed copies) to `content`, or removes it when `content`
- * is null. Bytes equal to what is on disk are left untouched, so the file keeps its mtime and
- * therefore its ETag. Copies are written before the main file and removed after it, because
- * Caddy serves an artifact only while its main file exists.
- */
-export function writeArtifact(root: string, path: string, content: string | null, nowMs: number): WriteOutcome {
+/** Removes an artifact: main file first (Caddy then passes the read to the API), then copies and aliases. */
+export function removeArtifact(root: string, path: string, aliases: readonly string[]): WriteOutcome {
   const file = join(root, path)
-  if (content === null) {
-    const removed = removeIfPresent(file)
-    for (const s of SIDECARS) removeIfPresent(file + s.ext)
-    if (removed) removeFolderIfEmpty(root, dirname(file))
-    return removed ? 'removed' : 'absent'
+  const removed = removeIfPresent(file)
+  for (const name of [path, ...aliases]) {
+    if (name !== path) removeIfPresent(join(root, name))
+    for (const s of SIDECARS) removeIfPresent(join(root, name) + s.ext)
   }
-  const bytes = Buffer.from(content)
-  const current = readOrNull(file)
-  const changed = !current || !current.equals(bytes)
-  for (const s of SIDECARS) {
-    // A crash between copies and main file can leave a copy ahead of its main file: check it too.
-    if (changed || !holds(readOrNull(file + s.ext), s.decode, bytes)) replaceFile(file + s.ext, s.encode(bytes), nowMs)
-  }
-  if (!changed) return 'unchanged'
-  replaceFile(file, bytes, nowMs)
-  return 'written'
+  removeFolderIfEmpty(root, dirname(file))
+  return removed ? 'removed' : 'absent'
 }
 
-const TEMP_SUFFIX = '.tmp'
+/** Whether the main file and both copies are on disk (the manifest's claim is only trusted then). */
+export const artifactPresent = (root: string, path: string): boolean =>
+  existsSync(join(root, path)) && SIDECARS.every((s) => existsSync(join(root, path) + s.ext))
 
 /**
  * A temp file no live writer will ever rename: its writer process (named in the file) is gone,
@@ -125,7 +146,7 @@ export function isOrphanTemp(name: string, mtimeMs: number, now: number): boolea
   return !pid || !processAlive(pid) || now - mtimeMs > 60_000
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true

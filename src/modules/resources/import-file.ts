@@ -2,6 +2,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value, ValueErrorType, type ValueError } from '@sinclair/typebox/value'
 import { LIMITS } from '../../http/schema.ts'
 import { DomainError } from '../../shared/errors.ts'
+import { mediaFault } from '../../shared/url-rule.ts'
 import { jsonErrorPosition } from './json-locate.ts'
 import { RESOURCE_LIMITS, ResourceStatus } from './model.ts'
 
@@ -106,7 +107,7 @@ function describe(error: ValueError): string {
 }
 
 /** Parses and shape-checks the whole file; throws `ImportRefused` naming every record at fault. */
-export function parseImportFile(name: string, text: string): ImportFile {
+export function parseImportFile(name: string, text: string, siteUrl: string): ImportFile {
   let data: unknown
   try {
     data = JSON.parse(text)
@@ -120,5 +121,16 @@ export function parseImportFile(name: string, text: string): ImportFile {
     if (!faults.has(field)) faults.set(field, `${field}: ${describe(error)}${recordLabel(data, error.path)}`)
   }
   if (faults.size) throw new ImportRefused(name, [...faults.values()])
-  return data as ImportFile
+  const file = data as ImportFile
+  // Icons follow the shared media rule (src/shared/url-rule.ts); the store lookup is left to the reader's 404.
+  for (const [i, category] of (file.categories ?? []).entries()) {
+    const fault = category.iconUrl?.trim() ? mediaFault(category.iconUrl, siteUrl) : null
+    if (fault)
+      faults.set(
+        `categories[${i}].iconUrl`,
+        `categories[${i}].iconUrl: not a usable media URL: ${fault} (code ${JSON.stringify(category.code)})`,
+      )
+  }
+  if (faults.size) throw new ImportRefused(name, [...faults.values()])
+  return file
 }

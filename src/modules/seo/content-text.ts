@@ -1,4 +1,11 @@
 import { analyseBody } from './html/document.ts'
+import { withHeadingIds } from './heading-ids.ts'
 
-/** The post's `contentText`: the §2 body text the rules measure, one block a line. */
+/** The post's `contentText`: the §2 body text the rules measure, one block a line. Plain text, entities decoded. */
 export const contentText = (html: string): string => analyseBody(html).text
+
+/** A body with its TOC ids written on, and its `contentText`, from one analysis: writing ids changes no text. */
+export function withIdsAndText(html: string): { contentHtml: string; contentText: string } {
+  const body = analyseBody(html)
+  return { contentHtml: withHeadingIds(html, body), contentText: body.text }
+}

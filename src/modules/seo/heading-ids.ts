@@ -1,4 +1,4 @@
-import { analyseBody } from './html/document.ts'
+import { analyseBody, type BodyFacts } from './html/document.ts'
 import { tocEntries } from './toc.ts'
 
 /** An attribute inside a start tag; quoted values are consumed whole so `title="a id=b"` is not mistaken for an id. */
@@ -20,10 +20,10 @@ function withId(startTag: string, id: string): string {
  * those start tags change; an existing usable id is kept. Idempotent, because every TOC heading
  * then carries its own usable id, which the TOC keeps.
  */
-export function withHeadingIds(html: string): string {
+export function withHeadingIds(html: string, body: BodyFacts = analyseBody(html)): string {
   const parts: string[] = []
   let copied = 0
-  for (const { item, heading } of tocEntries(analyseBody(html))) {
+  for (const { item, heading } of tocEntries(body)) {
     if (heading.id === item.id) continue
     parts.push(html.slice(copied, heading.start), withId(html.slice(heading.start, heading.end), item.id))
     copied = heading.end

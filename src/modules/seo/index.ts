@@ -1,6 +1,5 @@
 export { bandOf, check, failedBlockingCodes, labelOf, SCORE_VERSION } from './engine.ts'
-export { contentText } from './content-text.ts'
-export { withHeadingIds } from './heading-ids.ts'
+export { contentText, withIdsAndText } from './content-text.ts'
 export { mediaKeysOf } from './media.ts'
 export { RULES } from './rules/index.ts'
 export { generatedCoverAlt } from './suggestions/cover-alt.ts'

@@ -1,50 +1,11 @@
 import { analyseBody } from './html/document.ts'
 import type { SeoInput } from './types.ts'
-import { parseUrl } from './text/urls.ts'
+import { mediaFault, mediaKey, resolveMediaUrl, type MediaSite } from '../../shared/url-rule.ts'
 
-const NEVER_SERVED = new Set(['data:', 'blob:', 'file:', 'javascript:'])
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '0.0.0.0', '[::1]'])
-
-/** A media reference turned into the absolute URL a browser would fetch (§4 usable media URL), or null. */
-export function resolveMediaUrl(raw: string, siteUrl: string): URL | null {
-  const trimmed = raw.trim()
-  if (trimmed === '') return null
-  if (trimmed.startsWith('//')) return parseUrl(`https:${trimmed}`)
-  if (trimmed.startsWith('/')) return parseUrl(trimmed, siteUrl)
-  return parseUrl(trimmed)
-}
-
-/** The media-store key of a URL under MEDIA_URL (no leading slash), or null when it is not under it. */
-export function mediaKey(url: URL, mediaUrl: string): string | null {
-  const media = parseUrl(mediaUrl)
-  if (!media || url.origin !== media.origin) return null
-  const prefix = media.pathname.endsWith('/') ? media.pathname : `${media.pathname}/`
-  if (!url.pathname.startsWith(prefix) || url.pathname.length === prefix.length) return null
-  const key = url.pathname.slice(prefix.length)
-  try {
-    return decodeURIComponent(key)
-  } catch {
-    return key
-  }
-}
-
-export interface MediaSite {
-  siteUrl: string
-  mediaUrl: string
-  mediaKeys: ReadonlySet<string>
-}
-
-/** §4 "usable media URL": served over https (or http like the site), not local, and present in the media store. */
-export function isUsableMediaUrl(raw: string, site: MediaSite): boolean {
-  const url = resolveMediaUrl(raw, site.siteUrl)
-  const siteUrl = parseUrl(site.siteUrl)
-  if (!url || NEVER_SERVED.has(url.protocol)) return false
-  const allowedSchemes = siteUrl?.protocol === 'http:' ? ['https:', 'http:'] : ['https:']
-  if (!allowedSchemes.includes(url.protocol)) return false
-  const host = url.hostname.toLowerCase()
-  const local = LOCAL_HOSTS.has(host) || host.endsWith('.local') || host.endsWith('.localhost')
-  if (local && host !== siteUrl?.hostname.toLowerCase()) return false
-  const key = mediaKey(url, site.mediaUrl)
+/** §4 "usable media URL": every clause of the shared rule, and present in the media store. */
+export function isUsableMediaUrl(raw: string, site: MediaSite & { mediaKeys: ReadonlySet<string> }): boolean {
+  if (mediaFault(raw, site.siteUrl) !== null) return false
+  const key = mediaKey(resolveMediaUrl(raw, site.siteUrl)!, site.mediaUrl)
   return key === null || site.mediaKeys.has(key)
 }
 

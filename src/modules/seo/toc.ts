@@ -1,4 +1,5 @@
 import { analyseBody, type BodyFacts, type Heading } from './html/document.ts'
+import { clobbersDom, isSafeId } from '../../shared/safe-id.ts'
 import type { TocItem } from './types.ts'
 
 const MAX_ID = 64
@@ -34,13 +35,14 @@ export function tocEntries(body: Pick<BodyFacts, 'headings' | 'ids'>): TocEntry[
     if (!heading.inToc || heading.text === '') continue
     const own = heading.id
     let id: string
-    if (own !== undefined && own.trim() !== '' && !/\s/.test(own) && !used.has(own)) {
+    // Only a safe token is kept (the id is decoded: `&quot;&gt;` arrives as `">`); anything else is replaced.
+    if (own !== undefined && isSafeId(own) && !used.has(own)) {
       id = own
     } else {
       const base = anchorFromText(heading.text)
       id = base
       let n = nextSuffix.get(base) ?? 2
-      while (used.has(id) || body.ids.has(id)) id = `${base}-${n++}`
+      while (used.has(id) || body.ids.has(id) || clobbersDom(id)) id = `${base}-${n++}`
       nextSuffix.set(base, n)
     }
     used.add(id)

@@ -1,14 +1,19 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { webhookAttempts, webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
+import { parseIp } from '../../shared/ip.ts'
 import { formatTime } from '../../shared/time.ts'
+import { pinnedUrl, resolveReceiver } from './address.ts'
 import { cancelPending } from './receivers.ts'
 import type { ClaimedDelivery } from './queue.ts'
 import { judge, type Verdict } from './retry-policy.ts'
 import { sign } from './sign.ts'
 
-/** How much of a receiver's answer the delivery log keeps. */
-export const RESPONSE_LIMIT = 1024
+/**
+ * How much of a receiver's answer the delivery log keeps: a status excerpt to tell "ok" from an
+ * error page, not a copy of whatever the receiver (or a host it was pointed at) sends back.
+ */
+export const RESPONSE_LIMIT = 200
 export const USER_AGENT = 'Folio-Webhooks/1'
 
 export interface AttemptResult {
@@ -33,7 +38,8 @@ async function readCapped(response: Response, limit: number): Promise<string> {
   }
   if (size > limit) await reader.cancel().catch(() => undefined)
   const bytes = Buffer.concat(chunks).subarray(0, limit)
-  return new TextDecoder().decode(bytes) + (size > limit ? '…' : '')
+  // Printable text only: controls and escape sequences never reach a terminal running `cli webhook log`.
+  return new TextDecoder().decode(bytes).replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ') + (size > limit ? '…' : '')
 }
 
 const reasonOf = (error: unknown, timeoutMs: number): string => {
@@ -42,14 +48,38 @@ const reasonOf = (error: unknown, timeoutMs: number): string => {
   return `request failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500)
 }
 
-/** One POST of a delivery, signed afresh (a retry hours later still passes the receiver's tolerance). */
-export async function send(delivery: ClaimedDelivery, timeoutMs: number, now: Date = new Date()): Promise<AttemptResult> {
+/** Rejects with the signal's reason once it fires: a DNS lookup gets the same deadline as the request. */
+function aborted(signal: AbortSignal): Promise<never> {
+  const deadline = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }))
+  // The timer fires after every delivery; once the race is decided, that rejection is nobody's.
+  deadline.catch(() => undefined)
+  return deadline
+}
+
+export interface SendOptions {
+  webhookTimeoutMs: number
+  webhookAllowPrivate: boolean
+}
+
+/**
+ * One POST of a delivery, signed afresh (a retry hours later still passes the receiver's tolerance).
+ * The host is resolved and vetted first, and the connection goes to that very address, so a DNS
+ * answer that changes between the check and the request (rebinding) cannot redirect it.
+ */
+export async function send(delivery: ClaimedDelivery, options: SendOptions, now: Date = new Date()): Promise<AttemptResult> {
+  const timeoutMs = options.webhookTimeoutMs
   const started = performance.now()
   const elapsed = () => Math.round(performance.now() - started)
   try {
-    const response = await fetch(delivery.url, {
+    const url = new URL(delivery.url)
+    const signal = AbortSignal.timeout(timeoutMs)
+    const target = await Promise.race([resolveReceiver(url, options.webhookAllowPrivate), aborted(signal)])
+    const response = await fetch(pinnedUrl(url, target), {
       method: 'POST',
+      // TLS still checks the certificate against the receiver's name, not the address.
+      tls: parseIp(url.hostname) ? undefined : { serverName: url.hostname },
       headers: {
+        Host: url.host,
         'Content-Type': 'application/json',
         'User-Agent': USER_AGENT,
         'X-Folio-Event': delivery.event,
@@ -59,7 +89,7 @@ export async function send(delivery: ClaimedDelivery, timeoutMs: number, now: Da
       body: delivery.payload,
       // A redirect is an answer, not a delivery: following it could send the signed body elsewhere.
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal,
     })
     const body = await readCapped(response, RESPONSE_LIMIT)
     const ok = response.status >= 200 && response.status < 300

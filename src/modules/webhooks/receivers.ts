@@ -7,6 +7,8 @@ import { webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import { Id, LIMITS } from '../../http/schema.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
+import { checkLink } from '../../shared/url-rule.ts'
+import { receiverHostFault } from './address.ts'
 import { isSubscription, SUBSCRIBABLE } from './events.ts'
 
 export const SECRET_MIN_LENGTH = 16
@@ -49,16 +51,13 @@ const toReceiverRes = (row: ReceiverRow): WebhookReceiverRes => ({
   updateTime: row.updatedAt,
 })
 
-function receiverUrl(raw: string): string {
+/** The shared link rule, and a public host unless WEBHOOK_ALLOW_PRIVATE=1 (names are checked again at delivery). */
+function receiverUrl(raw: string, allowPrivate: boolean): string {
   const value = raw.trim()
   if (value.length > LIMITS.url) throw invalidField('url', `at most ${LIMITS.url} characters`)
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw invalidField('url', 'expected an absolute http(s) URL')
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalidField('url', 'expected an http(s) URL')
+  checkLink('url', value)
+  const fault = allowPrivate ? null : receiverHostFault(new URL(value))
+  if (fault) throw invalidField('url', `${fault}; receivers must be public (set WEBHOOK_ALLOW_PRIVATE=1 to allow)`)
   return value
 }
 
@@ -89,7 +88,7 @@ const weakSecret = (why: string) => invalidField('secret', `${why}: at least ${S
 export function saveReceiver(ctx: Ctx, req: WebhookSaveReq): WebhookReceiverRes {
   // The route's schema checks these too; the CLI calls this verb without it.
   if (req.secret !== undefined && req.secret.length < SECRET_MIN_LENGTH) throw weakSecret('too short')
-  const url = receiverUrl(req.url)
+  const url = receiverUrl(req.url, ctx.config.webhookAllowPrivate)
   const events = subscriptions(req.events)
   const now = formatTime(ctx.clock())
   return ctx.db.transaction(

@@ -4,6 +4,9 @@
  */
 export const maxAttempts = (delaysMs: readonly number[]): number => delaysMs.length + 1
 
+/** `attempts 3/6`: attempts made out of the most there will be, the one way logs and the CLI show it. */
+export const attemptsLabel = (made: number, max: number): string => `attempts ${made}/${max}`
+
 /** When to try again after `attemptsMade` failed attempts (counting the one just made), or null to give up. */
 export function nextAttemptAt(delaysMs: readonly number[], attemptsMade: number, now: number): number | null {
   const delay = delaysMs[attemptsMade - 1]

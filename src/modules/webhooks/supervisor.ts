@@ -38,11 +38,11 @@ export function superviseWorker(
   log: Logger,
   entry: string | URL = new URL('./worker-thread.ts', import.meta.url),
 ): WorkerHandle {
-  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, logLevel } = config
+  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel } = config
   const init: WorkerInbox = {
     type: 'start',
     dbFile,
-    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, logLevel },
+    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel },
   }
   // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.
   const staleMs = 4 * (webhookTimeoutMs + webhookPollMs) + 5_000

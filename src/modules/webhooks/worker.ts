@@ -3,8 +3,9 @@ import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
 import { recordAttempt, send } from './deliver.ts'
 import { claimDue, nextDueAt, type ClaimedDelivery } from './queue.ts'
+import { attemptsLabel, maxAttempts } from './retry-policy.ts'
 
-export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs'>
+export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate'>
 
 /** Deliveries sent at once; bounds memory and sockets whatever the backlog. */
 export const BATCH_SIZE = 32
@@ -45,11 +46,21 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
     })
 
   async function deliver(delivery: ClaimedDelivery) {
-    const result = await send(delivery, config.webhookTimeoutMs)
+    const result = await send(delivery, config)
     const verdict = recordAttempt(db, delivery, result, config.webhookRetryDelaysMs, new Date())
-    const fields = { deliveryId: delivery.id, event: delivery.event, httpStatus: result.httpStatus, durationMs: result.durationMs }
+    const fields = {
+      deliveryId: delivery.id,
+      receiverId: delivery.receiverId,
+      receiverUrl: delivery.url,
+      event: delivery.event,
+      attempts: attemptsLabel(delivery.attempts + 1, maxAttempts(config.webhookRetryDelaysMs)),
+      httpStatus: result.httpStatus,
+      durationMs: result.durationMs,
+    }
     if (verdict.kind === 'delivered') log.debug('webhook delivered', fields)
-    else log.warn('webhook attempt failed', { ...fields, reason: result.failureReason, next: verdict.kind })
+    else if (verdict.kind === 'retry')
+      log.warn('webhook attempt failed', { ...fields, reason: result.failureReason, nextAttemptAt: new Date(verdict.at).toISOString() })
+    else log.error('webhook delivery failed', { ...fields, reason: result.failureReason, final: verdict.kind })
   }
 
   async function round(): Promise<number> {

@@ -1,355 +1,263 @@
-import { t, type TSchema } from 'elysia'
-import { LIMITS } from '../../../http/schema.ts'
-import { AuthorReq } from '../../authors/model.ts'
-import { PostSaveReq, PreviewReq, ScheduleReq, SeoCheckReq } from '../../posts/model.ts'
-import { CategoryReq, TagReq } from '../../taxonomy/model.ts'
-import * as S from './schemas.ts'
+import { toOpenAPISchema } from '@elysiajs/openapi/openapi'
+import type { AnyElysia } from 'elysia'
+import {
+  contractOf,
+  ForbiddenData,
+  InternalErrorData,
+  RateLimitedData,
+  SeoBlockedData,
+  ValidationErrorData,
+  type RouteContract,
+} from '../../../http/contract.ts'
+import { OK } from '../../../http/envelope.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+type JsonObject = { [key: string]: Json }
+
+/** The external contract (spec §4): admin paths and the local media files are not part of it. */
+const CONTRACT_PREFIX = '/api/v1/blog/'
+
+const isObject = (node: Json | undefined): node is JsonObject => !!node && typeof node === 'object' && !Array.isArray(node)
+const ref = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` })
+const typeOf = (value: Json): string =>
+  typeof value === 'number' ? (Number.isInteger(value) ? 'integer' : 'number') : value === null ? 'null' : typeof value
 
 /**
- * typebox speaks JSON Schema; OpenAPI 3.0 wants `nullable` instead of a null branch and `enum`
- * instead of `const`. Symbols (typebox's kinds) vanish in the JSON round trip.
+ * The named schemas of the document. A typebox schema carrying `$id` (say `BlogPostRes`) is
+ * stored here once under that name and referenced everywhere it appears; two different
+ * schemas claiming one name are a programming error, reported at start.
  */
-export function toOas(schema: unknown): Json {
-  const plain = JSON.parse(JSON.stringify(schema)) as Json
-  const convert = (node: Json): Json => {
-    if (Array.isArray(node)) return node.map(convert)
-    if (!node || typeof node !== 'object') return node
-    const { anyOf, const: constant, $id: _id, ...rest } = node
-    let out: { [key: string]: Json } = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, convert(v)]))
-    const typeOf = (v: Json) => (typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : typeof v)
-    if (constant !== undefined) out = { ...out, type: typeOf(constant), enum: [constant] }
-    if (Array.isArray(anyOf)) {
-      const branches = anyOf.filter((b) => !(b && typeof b === 'object' && !Array.isArray(b) && b.type === 'null'))
-      const literals = branches.map((b) => (b && typeof b === 'object' && !Array.isArray(b) ? b.const : undefined))
-      if (branches.length && literals.every((l) => l !== undefined)) out = { ...out, type: typeOf(literals[0]!), enum: literals as Json[] }
-      else if (branches.length === 1) out = { ...out, ...(convert(branches[0]!) as object) }
-      else out.anyOf = branches.map(convert)
-      if (branches.length < anyOf.length) out.nullable = true
+class Components {
+  readonly schemas: Record<string, JsonObject> = {}
+  private readonly seen = new Map<string, string>()
+
+  add(name: string, schema: Json, convert: (node: Json) => JsonObject): void {
+    const text = JSON.stringify(schema)
+    const known = this.seen.get(name)
+    if (known === text) return
+    if (known !== undefined) throw new Error(`OpenAPI: two different schemas are named ${name}`)
+    this.seen.set(name, text)
+    this.schemas[name] = {} // reserved first, so a recursive schema refers to itself
+    this.schemas[name] = convert(schema)
+  }
+}
+
+/**
+ * typebox (and Elysia's extensions of it) speak JSON Schema; OpenAPI 3.0 wants `nullable` with a
+ * `type` instead of a null branch, `enum` instead of `const`, and plain integers where Elysia's
+ * `t.Integer` also admits a numeric string (a coercion detail of the server, not the contract).
+ * A schema may name its documented form outright with `x-oas` (digit strings in paths and
+ * queries are documented as the integers they are).
+ */
+function converter(components: Components) {
+  const convert = (input: Json): JsonObject => {
+    if (!isObject(input)) return {}
+    const { anyOf, const: constant, $id, $ref, 'x-oas': oas, ...rest } = input
+    if (isObject(oas)) return { ...(rest.description ? { description: rest.description } : {}), ...oas }
+    if (typeof $id === 'string' && !/^T\d+$/.test($id)) {
+      components.add($id, { ...rest, ...(anyOf ? { anyOf } : {}), ...(constant !== undefined ? { const: constant } : {}) }, convert)
+      return ref($id)
     }
+    if (typeof $ref === 'string') return $ref.startsWith('#') ? { $ref } : ref($ref)
+    let out: JsonObject = {}
+    for (const [key, value] of Object.entries(rest)) {
+      if (key === 'default' && value === 'File') continue // Elysia's marker on t.File
+      if (key === 'properties' && isObject(value))
+        out.properties = Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, convert(schema)]))
+      else if ((key === 'items' || key === 'additionalProperties') && isObject(value)) out[key] = convert(value)
+      else if ((key === 'allOf' || key === 'oneOf') && Array.isArray(value)) out[key] = value.map(convert)
+      else out[key] = value
+    }
+    if (constant !== undefined) out = { ...out, type: typeOf(constant), enum: [constant] }
+    if (Array.isArray(out.enum) && out.enum.length) out.type = typeOf(out.enum[0]!)
+    if (Array.isArray(anyOf)) out = { ...out, ...union(anyOf) }
+    if (out.nullable === true && out.type === undefined) {
+      // `nullable` needs a type beside it; a named schema goes behind allOf.
+      if (out.$ref) out = { type: 'object', nullable: true, allOf: [{ $ref: out.$ref }], ...without(out, '$ref', 'nullable') }
+      else throw new Error(`OpenAPI: a nullable union without a type: ${JSON.stringify(input).slice(0, 200)}`)
+    }
+    if (out.$ref && Object.keys(out).length > 1) out = { allOf: [{ $ref: out.$ref }], ...without(out, '$ref') }
+    // `nullable` does not widen an `enum` (OpenAPI 3.0.3 clarification): null is listed.
+    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null]
     return out
   }
-  return convert(plain)
+
+  function union(anyOf: Json[]): JsonObject {
+    const numericString = (b: Json) => isObject(b) && b.type === 'string' && (b.format === 'integer' || b.format === 'numeric')
+    const nullable = anyOf.some((b) => isObject(b) && b.type === 'null')
+    const branches = anyOf.filter((b) => !(isObject(b) && b.type === 'null') && !numericString(b)).map(convert)
+    const flat = branches.flatMap((b) => (b.anyOf && Object.keys(b).length === 1 ? (b.anyOf as JsonObject[]) : [b]))
+    const enums = flat.map((b) => (Array.isArray(b.enum) ? b.enum : null))
+    let out: JsonObject
+    if (flat.length > 1 && enums.every((e) => e !== null)) out = { type: flat[0]!.type ?? null, enum: enums.flat() as Json[] }
+    else if (flat.length === 1) out = flat[0]!
+    else out = { anyOf: flat }
+    return nullable ? { ...out, nullable: true } : out
+  }
+
+  return convert
 }
 
-interface Operation {
-  summary: string
-  tag: string
-  scope?: string
-  params?: Param[]
-  body?: TSchema
-  multipart?: boolean
-  /** `data` of the success envelope; a raw document when `raw` names its media type. */
-  data?: Json | TSchema
-  raw?: string
-  noStore?: boolean
-  redirect?: boolean
+/** What each `tag` of a contract groups; a new tag gets its line here. */
+const TAGS: Record<string, string> = {
+  public: 'Anonymous reads of published content (pre-rendered, revalidate with ETag)',
+  posts: 'Drafts, the SEO check and the post lifecycle (token)',
+  taxonomy: 'Categories and tags (token)',
+  authors: 'Author profiles (token)',
+  engagement: 'Claps and comments (anonymous)',
+  media: 'Image upload (token)',
+  resources: 'Business resources for product cards (token)',
+  feeds: 'RSS, sitemap, robots and this description (not in the envelope)',
 }
 
-type Param = { name: string; in: 'query' | 'path'; required?: boolean; schema: Json; description?: string }
+const openapiPath = (path: string) => path.replace(/:([^/]+)/g, '{$1}')
 
-const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` })
-const query = (name: string, schema: Json, description?: string, required = false): Param => ({
-  name,
-  in: 'query',
-  required,
-  schema,
-  ...(description ? { description } : {}),
+const without = (node: JsonObject, ...keys: string[]): JsonObject =>
+  Object.fromEntries(Object.entries(node).filter(([key]) => !keys.includes(key)))
+
+const envelope = (code: Json, data: Json): JsonObject => ({
+  allOf: [ref('Result'), { type: 'object', required: ['code', 'data'], properties: { code: code as JsonObject, data } }],
 })
-const path = (name: string, schema: Json, description?: string): Param => ({
-  name,
-  in: 'path',
-  required: true,
-  schema,
-  ...(description ? { description } : {}),
-})
+const json = (schema: Json) => ({ 'application/json': { schema } })
+const REQUEST_ID = { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } }
+const response = (name: string) => ({ $ref: `#/components/responses/${name}` })
 
-const id: Json = { type: 'integer', format: 'int64', minimum: 1 }
-const lang = (values: string[], fallback?: string): Json => ({ type: 'string', enum: values, ...(fallback ? { default: fallback } : {}) })
-const page = (size: number): Param[] => [
-  query('current', { type: 'integer', minimum: 1, maximum: 999_999, default: 1 }, 'Page number.'),
-  query('size', { type: 'integer', minimum: 1, maximum: LIMITS.maxPageSize, default: size }, 'Page size.'),
-]
-const isSchema = (value: Json | TSchema): value is TSchema =>
-  typeof value === 'object' && value !== null && Object.getOwnPropertySymbols(value).length > 0
-
-const COMPONENTS: Record<string, TSchema> = {
-  BlogPostRes: S.PostRes,
-  BlogWriterPostRes: S.WriterPostRes,
-  BlogPreviewRes: S.PreviewRes,
-  BlogPostCard: S.PostCard,
-  BlogPublishRes: S.PublishRes,
-  PageBlogPostRes: S.pageOf(S.PostCard),
-  BlogCategoryRes: S.CategoryRes,
-  BlogTagRes: S.TagRes,
-  BlogAuthorRes: S.AuthorRes,
-  BlogSeoCheckRes: S.SeoCheckRes,
-  BlogEngagementRes: S.EngagementRes,
-  BlogPublicCommentRes: S.PublicCommentRes,
-  BlogResourceRes: S.ResourceRes,
-  PageBlogResourceRes: S.pageOf(S.ResourceRes),
-  BlogPublicationSettingsRes: S.PublicationSettingsRes,
-  ErrorResult: S.ErrorResult,
-  BlogPostSaveReq: PostSaveReq,
-  BlogSeoCheckReq: SeoCheckReq,
-  BlogScheduleReq: ScheduleReq,
-  BlogPreviewReq: PreviewReq,
-  BlogCategoryReq: CategoryReq,
-  BlogTagReq: TagReq,
-  BlogAuthorReq: AuthorReq,
-  BlogCommentReq: S.CommentReq,
-  BlogReactionReq: S.ReactionReq,
-  BlogResourceSearchReq: S.ResourceSearchReq,
+function responsesOf(method: string, contract: RouteContract | undefined, data: JsonObject, scoped: boolean, hasPathParams: boolean) {
+  const ok = contract?.raw
+    ? contract.raw === 'application/json'
+      ? json({ anyOf: [{ type: 'object', description: 'the document' }, ref('PolicyRejection')] })
+      : { [contract.raw]: { schema: { type: 'string' } }, ...json(ref('PolicyRejection')) }
+    : json({ oneOf: [envelope({ type: 'string', enum: [OK] }, data), ref('PolicyRejection')] })
+  const responses: JsonObject = {
+    '200': {
+      description: contract?.raw
+        ? `The document (${contract.raw}); a policy rejection (rate limit) is JSON with a non-0000 \`code\``
+        : 'Success (`code` 0000), or a policy rejection (`code` RATE_LIMITED): both are HTTP 200',
+      headers: REQUEST_ID,
+      content: ok,
+    },
+  }
+  if (contract?.redirect)
+    responses['301'] = {
+      description: 'An old slug: `Location` names the current one',
+      headers: { ...REQUEST_ID, Location: { required: true, schema: { type: 'string' } } },
+    }
+  if (method === 'get' && !contract?.noStore)
+    responses['304'] = { description: 'Not modified (`If-None-Match` / `If-Modified-Since`)', headers: REQUEST_ID }
+  responses['400'] = response('BadRequest')
+  if (scoped) {
+    responses['401'] = response('Unauthorized')
+    responses['403'] = response('Forbidden')
+  }
+  if (hasPathParams) responses['404'] = response('NoRoute')
+  for (const [status, description] of Object.entries(contract?.refusals ?? {}))
+    responses[status] = errorResponse(description, { type: 'object', nullable: true })
+  responses['500'] = response('InternalError')
+  return responses
 }
 
-const componentName = (schema: TSchema) => Object.entries(COMPONENTS).find(([, s]) => s === schema)?.[0]
-const schemaJson = (schema: Json | TSchema): Json =>
-  isSchema(schema) ? (componentName(schema) ? ref(componentName(schema)!) : toOas(schema)) : schema
+const errorResponse = (description: string, data: Json): JsonObject => ({
+  description,
+  headers: REQUEST_ID,
+  content: json({ allOf: [ref('ErrorResult'), { type: 'object', properties: { data } }] }),
+})
 
-const error = (description: string): Json => ({ description, content: { 'application/json': { schema: ref('ErrorResult') } } })
-
-function operation(op: Operation): Json {
-  const envelope = (data: Json): Json => ({
-    type: 'object',
-    required: ['code', 'message', 'data'],
-    properties: { code: { type: 'string', example: '0000' }, message: { type: 'string' }, data },
-  })
-  const ok: Json = op.raw
-    ? { description: 'Success', content: { [op.raw]: { schema: op.raw === 'application/json' ? { type: 'object' } : { type: 'string' } } } }
-    : {
-        description: 'Success (`code` 0000), or a policy rejection (non-0000 `code`)',
-        content: { 'application/json': { schema: envelope(schemaJson(op.data ?? {})) } },
+/**
+ * The OpenAPI 3.0.3 description (spec §9, description version 1.0.0) of every route under
+ * `/api/v1/blog/`, generated from the routes themselves: parameters and request bodies from
+ * their Elysia schemas (walked by @elysiajs/openapi), names and answers from their `contract()`,
+ * security from their `scope`. The envelope, its errors and the policy rejection are added here
+ * once, the same for every route.
+ */
+export function openapiDocument(app: AnyElysia): JsonObject {
+  const generated = toOpenAPISchema(app, { staticFile: false, methods: ['options', 'head'] }, undefined, undefined, '3.0.3')
+  // Request bodies straight from the routes: the plugin leaves a body out when the route has a
+  // parse hook of its own (the `scope` macro notes the scope there), and offers it as form data too.
+  const bodies = new Map(
+    app.routes.map((route) => [`${route.method.toLowerCase()} ${openapiPath(route.path)}`, route.hooks?.body as unknown]),
+  )
+  const components = new Components()
+  const convert = converter(components)
+  const paths: Record<string, JsonObject> = {}
+  for (const [generatedPath, item] of Object.entries(generated.paths as Record<string, Record<string, JsonObject>>)) {
+    if (!generatedPath.startsWith(CONTRACT_PREFIX)) continue
+    const path = generatedPath.replace(/(.)\/$/, '$1')
+    for (const [method, operation] of Object.entries(item)) {
+      const contract = contractOf(operation)
+      const scope = typeof operation['x-required-scope'] === 'string' ? operation['x-required-scope'] : null
+      const rename = contract?.pathParams ?? {}
+      const parameters = ((operation.parameters ?? []) as JsonObject[]).map((p): JsonObject => ({
+        ...p,
+        name: (p.in === 'path' && rename[p.name as string]) || p.name || null,
+        schema: convert(p.schema ?? null),
+      }))
+      const bodySchema = method === 'get' ? undefined : bodies.get(`${method} ${generatedPath}`)
+      const bodyJson = bodySchema === undefined ? undefined : convert(JSON.parse(JSON.stringify(bodySchema)) as Json)
+      // A body whose every field is optional may be left out altogether (resources/search).
+      const named =
+        typeof bodyJson?.$ref === 'string' ? components.schemas[bodyJson.$ref.slice(bodyJson.$ref.lastIndexOf('/') + 1)] : bodyJson
+      const bodyRequired = Array.isArray(named?.required) && named.required.length > 0
+      const multipart = bodySchema !== undefined && JSON.stringify(bodySchema).includes('"format":"binary"')
+      const data = contract?.data ? convert(JSON.parse(JSON.stringify(contract.data)) as Json) : {}
+      const documented = Object.entries(rename).reduce((p, [from, to]) => p.replace(`{${from}}`, `{${to}}`), path)
+      paths[documented] ??= {}
+      paths[documented][method] = {
+        operationId:
+          (operation.operationId as string) ?? `${method}${documented.replace(/\W+(\w)?/g, (_, c: string) => c?.toUpperCase() ?? '')}`,
+        summary: contract?.summary ?? `${method.toUpperCase()} ${documented}`,
+        ...(contract?.description ? { description: contract.description } : {}),
+        tags: [contract?.tag ?? 'undocumented'],
+        ...(scope
+          ? { security: [{ bearerAuth: [] }, { apiToken: [] }], 'x-required-scope': scope }
+          : { security: [{}, { bearerAuth: [] }, { apiToken: [] }] }),
+        ...(parameters.length ? { parameters: parameters as unknown as Json } : {}),
+        ...(bodyJson
+          ? {
+              requestBody: {
+                required: bodyRequired,
+                content: { [multipart ? 'multipart/form-data' : 'application/json']: { schema: bodyJson } },
+              },
+            }
+          : {}),
+        responses: responsesOf(
+          method,
+          contract,
+          data,
+          scope !== null,
+          parameters.some((p) => p.in === 'path'),
+        ),
       }
-  const responses: Record<string, Json> = { '200': ok }
-  if (!op.raw) {
-    responses['400'] = error('Validation or business error (the fields at fault in `data.errors`)')
-    if (op.scope) {
-      responses['401'] = error('Missing or invalid API token')
-      responses['403'] = error(`The token lacks the scope ${op.scope}`)
     }
   }
-  if (op.redirect)
-    responses['301'] = { description: 'Old slug: `Location` names the current one', headers: { Location: { schema: { type: 'string' } } } }
-  if (!op.scope && !op.noStore) responses['304'] = { description: 'Not modified (`If-None-Match` / `If-Modified-Since`)' }
-  return {
-    summary: op.summary,
-    tags: [op.tag],
-    ...(op.scope
-      ? { security: [{ bearerAuth: [] }, { apiToken: [] }], 'x-required-scope': op.scope }
-      : { security: [{}, { bearerAuth: [] }, { apiToken: [] }] }),
-    ...(op.params ? { parameters: op.params as unknown as Json } : {}),
-    ...(op.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaJson(op.body) } } } }
-      : op.multipart
-        ? {
-            requestBody: {
-              required: true,
-              content: {
-                'multipart/form-data': {
-                  schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
-                },
-              },
-            },
-          }
-        : {}),
-    responses,
-  }
-}
-
-const B = '/api/v1/blog'
-const slugParam = path('slug', { type: 'string', maxLength: LIMITS.slug })
-const detailLanguage = query('language', lang(['en', 'zh'], 'en'))
-
-/** The spec's endpoints (§4) as OpenAPI 3.0.3, description version 1.0.0 (§9). */
-export function openapiDocument(): Json {
-  const paths: Record<string, Record<string, Operation>> = {
-    [`${B}/posts/check`]: {
-      post: { summary: 'SEO check of a draft (not saved)', tag: 'posts', scope: 'blog:write', body: SeoCheckReq, data: S.SeoCheckRes },
-    },
-    [`${B}/posts/save`]: {
-      post: {
-        summary: 'Create (empty id) or update a post; status=1 also needs blog:publish',
-        tag: 'posts',
-        scope: 'blog:write',
-        body: PostSaveReq,
-        data: S.WriterPostRes,
-      },
-    },
-    [`${B}/posts/{id}/publish`]: {
-      post: {
-        summary: 'Publish after re-running the SEO check',
-        tag: 'posts',
-        scope: 'blog:publish',
-        params: [path('id', id)],
-        data: S.PublishRes,
-      },
-    },
-    [`${B}/posts/{id}/schedule`]: {
-      post: {
-        summary: 'Schedule publishing (publishAt) and/or taking offline (unpublishAt), UTC YYYY-MM-DD HH:mm:ss; null cancels',
-        tag: 'posts',
-        scope: 'blog:publish',
-        params: [path('id', id)],
-        body: ScheduleReq,
-        data: S.WriterPostRes,
-      },
-    },
-    [`${B}/posts/{id}/preview`]: {
-      post: {
-        summary: 'A signed, expiring preview URL of the stored post (expiresIn seconds, default 3600, at most 604800)',
-        tag: 'posts',
-        scope: 'blog:write',
-        params: [path('id', id)],
-        body: PreviewReq,
-        data: S.PreviewRes,
-      },
-    },
-    [`${B}/previews/{token}`]: {
-      get: {
-        summary: 'The stored post a preview token names, draft or not (Cache-Control: no-store, X-Robots-Tag: noindex)',
-        tag: 'public',
-        params: [path('token', { type: 'string', maxLength: 200 })],
-        data: S.PostRes,
-        noStore: true,
-      },
-    },
-    [`${B}/posts/operate`]: {
-      get: {
-        summary: 'Publish (1) or take offline (2); never cached',
-        tag: 'posts',
-        scope: 'blog:publish',
-        params: [query('id', id, undefined, true), query('status', { type: 'integer', enum: [1, 2] }, undefined, true)],
-        data: { type: 'boolean' },
-        noStore: true,
-      },
-    },
-    [`${B}/posts/delete`]: {
-      get: {
-        summary: 'Delete (removed from public discovery); never cached',
-        tag: 'posts',
-        scope: 'blog:publish',
-        params: [query('id', id, undefined, true)],
-        data: { type: 'boolean' },
-        noStore: true,
-      },
-    },
-    [`${B}/posts`]: {
-      get: {
-        summary: 'Published, discoverable posts, newest first',
-        tag: 'public',
-        params: [
-          query('language', lang(['en', 'zh'])),
-          query('categoryId', id),
-          query('authorId', id),
-          query('tagId', id),
-          query('keyword', { type: 'string', maxLength: LIMITS.name }, 'Searches title, summary and slug.'),
-          ...page(10),
-        ],
-        data: COMPONENTS.PageBlogPostRes,
-      },
-    },
-    [`${B}/posts/{slug}`]: {
-      get: {
-        summary: 'A published post; an old slug answers 301',
-        tag: 'public',
-        params: [slugParam, detailLanguage],
-        data: S.PostRes,
-        redirect: true,
-      },
-    },
-    [`${B}/posts/{id}/engagement`]: {
-      get: {
-        summary: 'Claps and approved comments (always live)',
-        tag: 'engagement',
-        params: [path('id', id)],
-        data: S.EngagementRes,
-      },
-    },
-    [`${B}/posts/{id}/reactions`]: {
-      post: { summary: 'Add claps', tag: 'engagement', params: [path('id', id)], body: S.ReactionReq, data: S.EngagementRes },
-    },
-    [`${B}/posts/{id}/comments`]: {
-      post: {
-        summary: 'Submit a comment (pending moderation)',
-        tag: 'engagement',
-        params: [path('id', id)],
-        body: S.CommentReq,
-        data: S.PublicCommentRes,
-      },
-    },
-    [`${B}/categories`]: { get: { summary: 'Enabled categories', tag: 'public', data: t.Array(S.CategoryRes) } },
-    [`${B}/categories/save`]: {
-      post: { summary: 'Create or update a category', tag: 'taxonomy', scope: 'blog:write', body: CategoryReq, data: S.CategoryRes },
-    },
-    [`${B}/tags`]: {
-      get: { summary: 'Enabled tags', tag: 'public', params: [query('language', lang(['en', 'zh', 'all']))], data: t.Array(S.TagRes) },
-    },
-    [`${B}/tags/save`]: { post: { summary: 'Create or update a tag', tag: 'taxonomy', scope: 'blog:write', body: TagReq, data: S.TagRes } },
-    [`${B}/authors`]: {
-      get: { summary: 'Enabled authors', tag: 'public', params: [query('language', lang(['en', 'zh']))], data: t.Array(S.AuthorRes) },
-    },
-    [`${B}/authors/save`]: {
-      post: { summary: 'Create or update an author', tag: 'authors', scope: 'blog:write', body: AuthorReq, data: S.AuthorRes },
-    },
-    [`${B}/authors/{slug}`]: {
-      get: { summary: 'An enabled author', tag: 'public', params: [slugParam, detailLanguage], data: S.AuthorRes },
-    },
-    [`${B}/authors/{slug}/posts`]: {
-      get: {
-        summary: "An enabled author's published posts",
-        tag: 'public',
-        params: [slugParam, detailLanguage, ...page(12)],
-        data: COMPONENTS.PageBlogPostRes,
-      },
-    },
-    [`${B}/publication-settings`]: { get: { summary: 'Public publication settings', tag: 'public', data: S.PublicationSettingsRes } },
-    [`${B}/media/upload`]: {
-      post: {
-        summary: 'Upload an image; returns its public URL',
-        tag: 'media',
-        scope: 'blog:write',
-        multipart: true,
-        data: { type: 'string', format: 'uri' },
-      },
-    },
-    [`${B}/resources/categories`]: {
-      get: {
-        summary: 'Business resource categories (a tree)',
-        tag: 'resources',
-        scope: 'blog:read',
-        data: { type: 'array', items: ref('BlogResourceCategoryRes') },
-      },
-    },
-    [`${B}/resources/search`]: {
-      post: {
-        summary: 'Search business resources',
-        tag: 'resources',
-        scope: 'blog:read',
-        body: S.ResourceSearchReq,
-        data: COMPONENTS.PageBlogResourceRes,
-      },
-    },
-    [`${B}/rss.xml`]: { get: { summary: 'RSS 2.0 feed of one language', tag: 'feeds', params: [detailLanguage], raw: 'application/xml' } },
-    [`${B}/sitemap.xml`]: { get: { summary: 'Sitemap (an index of shards past 50,000 URLs)', tag: 'feeds', raw: 'application/xml' } },
-    [`${B}/sitemap/{shard}.xml`]: {
-      get: { summary: 'One sitemap shard', tag: 'feeds', params: [path('shard', { type: 'integer', minimum: 1 })], raw: 'application/xml' },
-    },
-    [`${B}/robots.txt`]: { get: { summary: 'Robots directives', tag: 'feeds', raw: 'text/plain' } },
-    [`${B}/openapi.json`]: { get: { summary: 'This description', tag: 'feeds', raw: 'application/json' } },
-  }
-  const schemas: Record<string, Json> = Object.fromEntries(Object.entries(COMPONENTS).map(([name, schema]) => [name, toOas(schema)]))
-  schemas.BlogResourceCategoryRes = {
+  // The error payloads, named once and referenced by every operation's error answers.
+  const errorData = (schema: unknown) => convert(JSON.parse(JSON.stringify(schema)) as Json)
+  const badRequestData = { type: 'object', nullable: true, anyOf: [errorData(ValidationErrorData), errorData(SeoBlockedData)] }
+  components.schemas.Result = {
     type: 'object',
-    required: ['id', 'code', 'nameEn', 'nameZh', 'iconUrl', 'children'],
+    description: 'The envelope of every JSON answer (spec §2.1): `code` 0000 is success.',
+    required: ['code', 'message', 'data'],
     properties: {
-      id: id,
-      code: { type: 'string' },
-      nameEn: { type: 'string' },
-      nameZh: { type: 'string' },
-      iconUrl: { type: 'string' },
-      children: { type: 'array', items: ref('BlogResourceCategoryRes') },
+      code: { type: 'string', example: OK },
+      message: { type: 'string' },
+      data: { description: 'the endpoint-specific payload, or null' },
     },
+  }
+  components.schemas.ErrorResult = {
+    type: 'object',
+    description: 'The envelope of a refusal: `code` names it (docs/api.md lists them), `message` says why.',
+    required: ['code', 'message', 'data'],
+    properties: { code: { type: 'string', example: 'VALIDATION_FAILED' }, message: { type: 'string' }, data: {} },
+  }
+  components.schemas.PolicyRejection = {
+    description: "The spec's policy rejection (§7, §8): HTTP 200 with a non-0000 `code`; read `code`, not the status.",
+    allOf: [
+      ref('ErrorResult'),
+      {
+        type: 'object',
+        required: ['code', 'data'],
+        properties: { code: { type: 'string', enum: ['RATE_LIMITED'] }, data: errorData(RateLimitedData) },
+      },
+    ],
   }
   return {
     openapi: '3.0.3',
@@ -357,15 +265,33 @@ export function openapiDocument(): Json {
       title: 'Folio blog publishing API',
       version: '1.0.0',
       description:
-        'Anonymous public reads, token-protected writes (Authorization: Bearer or X-API-Token), feeds. Every JSON answer is the envelope {code, message, data}.',
+        'Anonymous public reads, token-protected writes (`Authorization: Bearer` or `X-API-Token`), feeds. Every JSON answer is the envelope `Result` {code, message, data}; `code` 0000 is success.',
     },
     servers: [{ url: '/' }],
-    paths: Object.fromEntries(
-      Object.entries(paths).map(([p, ops]) => [p, Object.fromEntries(Object.entries(ops).map(([m, op]) => [m, operation(op)]))]),
-    ),
+    tags: [...new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((op) => (op as JsonObject).tags as string[])))]
+      .sort()
+      .map((name) => ({ name, description: TAGS[name] ?? 'Routes without a contract() yet' })),
+    paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' }, apiToken: { type: 'apiKey', in: 'header', name: 'X-API-Token' } },
-      schemas,
+      headers: { RequestId: { description: 'Identifies the call in the logs', required: true, schema: { type: 'string' } } },
+      responses: {
+        BadRequest: errorResponse(
+          'Refused input or business rule (VALIDATION_FAILED, INVALID_BODY, PAYLOAD_TOO_LARGE, DUPLICATE_SLUG, BLOG_NOT_FOUND, BLOG_SEO_BLOCKED, MEDIA_*): the fields at fault are in `data.errors`, the failed checks in `data.failedItems`',
+          badRequestData,
+        ),
+        Unauthorized: errorResponse('UNAUTHORIZED: missing, unknown or revoked API token', { type: 'object', nullable: true }),
+        Forbidden: errorResponse('FORBIDDEN: the token lacks `data.requiredScope`', errorData(ForbiddenData)),
+        NoRoute: errorResponse('NOT_FOUND: the path matches no route (a path parameter that is empty or holds a slash)', {
+          type: 'object',
+          nullable: true,
+        }),
+        InternalError: errorResponse('INTERNAL_ERROR: a bug; quote `data.requestId`', errorData(InternalErrorData)),
+      },
+      schemas: Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b))),
     },
   }
 }
+
+/** The document as served and pre-rendered. */
+export const openapiJson = (app: AnyElysia): string => `${JSON.stringify(openapiDocument(app), null, 2)}\n`

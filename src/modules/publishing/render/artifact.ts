@@ -2,18 +2,23 @@ import type { Queryable } from '../../../db/client.ts'
 import { envelopeBody, success } from '../../../http/envelope.ts'
 import { DomainError } from '../../../shared/errors.ts'
 import { authorDetail, enabledAuthorBySlug, listEnabledAuthors } from '../../authors/authors.ts'
-import { toPostRes } from '../../posts/present.ts'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { posts } from '../../../db/schema/index.ts'
+import { LANGUAGES } from '../../../shared/language.ts'
+import { toPostResMany } from '../../posts/present.ts'
 import { listPublicPosts } from '../../posts/public.ts'
-import { postByCurrentSlug } from '../../posts/repo.ts'
+import type { PostRow } from '../../posts/repo.ts'
 import { isDiscoverable } from '../../posts/visibility.ts'
 import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
+import { chunks } from '../jobs.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
 import { rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
 import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
+import { renderSiteTarget } from '../../site/render.tsx'
 
 export interface RenderSource extends SiteOptions {
   db: Queryable
@@ -31,11 +36,38 @@ function answer(read: () => unknown): string | null {
   }
 }
 
-function postDetail(db: Queryable, target: Extract<Target, { kind: 'post' }>): string | null {
-  const row = postByCurrentSlug(db, target.language, target.slug)
+
+type PostTarget = Extract<Target, { kind: 'post' }>
+
+/**
+ * Post details of a whole batch: the posts in one query per language, then their embeds and
+ * related posts together (`toPostResMany`), instead of a handful of queries per post.
+ */
+function postDetails(db: Queryable, targets: readonly PostTarget[]): (string | null)[] {
+  const rows = new Map<string, PostRow>()
+  for (const language of LANGUAGES) {
+    const slugs = targets.filter((t) => t.language === language).map((t) => t.slug)
+    for (const part of chunks(slugs))
+      for (const row of db
+        .select()
+        .from(posts)
+        .where(and(eq(posts.language, language), inArray(posts.slug, part), isNull(posts.deletedAt)))
+        .all())
+        rows.set(`${language}:${row.slug}`, row)
+  }
   // Only discoverable posts are pre-rendered; a noindex post is answered by the API alone.
-  if (!row || row.slug !== target.slug || !isDiscoverable(row)) return null
-  return envelopeBody(success(toPostRes(db, row)))
+  const shown = targets.map((t) => rows.get(`${t.language}:${t.slug}`)).map((row) => (row && isDiscoverable(row) ? row : null))
+  const details = toPostResMany(db, shown.filter((row) => row !== null))
+  let next = 0
+  return shown.map((row) => (row ? envelopeBody(success(details[next++])) : null))
+}
+
+/** The bytes of many artifacts from one snapshot: post details in batches, the rest one by one. */
+export function renderTargets(src: RenderSource, targets: readonly Target[]): (string | null)[] {
+  const details = targets.filter((t): t is PostTarget => t.kind === 'post')
+  const rendered = postDetails(src.db, details)
+  const byTarget = new Map(details.map((t, i) => [t, rendered[i]!]))
+  return targets.map((t) => (t.kind === 'post' ? byTarget.get(t)! : renderTarget(src, t)))
 }
 
 /**
@@ -46,7 +78,7 @@ export function renderTarget(src: RenderSource, target: Target): string | null {
   const { db } = src
   switch (target.kind) {
     case 'post':
-      return postDetail(db, target)
+      return postDetails(db, [target])[0]!
     case 'posts': {
       const filter = target.filter ?? {}
       const query = { language: target.language ?? undefined, current: target.page, size: PAGE_SIZE.posts, ...filter }
@@ -83,5 +115,7 @@ export function renderTarget(src: RenderSource, target: Target): string | null {
       return renderRobots(sitemapUrl(src.siteUrl))
     case 'openapi':
       return src.openapi
+    default:
+      return renderSiteTarget(src, target)
   }
 }

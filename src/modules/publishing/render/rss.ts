@@ -1,4 +1,4 @@
-import { el, xmlDocument } from './xml.ts'
+import { el, escapeXml, xmlDocument } from './xml.ts'
 
 export const ATOM_NS = 'http://www.w3.org/2005/Atom'
 
@@ -19,6 +19,7 @@ export interface RssItem {
   /** Stable across slug changes, so readers never see a renamed post twice. */
   guid: string
   pubDate: Date
+  /** Plain text (the post's summary), never markup. */
   description: string
   categories: readonly string[]
 }
@@ -53,7 +54,9 @@ export function renderRss(channel: RssChannel, items: readonly RssItem[]): strin
             el('link', {}, item.link),
             el('guid', { isPermaLink: 'false' }, item.guid),
             el('pubDate', {}, rfc822(item.pubDate)),
-            el('description', {}, item.description),
+            // Readers decode a description and render it as HTML: escaping the text for HTML first
+            // (then for XML, by `el`) makes them show a summary like "<img onerror=…>" as the text it is.
+            el('description', {}, escapeXml(item.description)),
             ...item.categories.map((c) => el('category', {}, c)),
           ),
         ),

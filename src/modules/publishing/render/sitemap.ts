@@ -2,6 +2,7 @@ import { el, xmlDocument } from './xml.ts'
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml'
+export const IMAGE_NS = 'http://www.google.com/schemas/sitemap-image/1.1'
 
 export interface SitemapAlternate {
   hreflang: string
@@ -10,10 +11,12 @@ export interface SitemapAlternate {
 
 export interface SitemapEntry {
   loc: string
-  /** W3C datetime, e.g. 2026-03-01T10:00:00Z. */
+  /** W3C datetime, e.g. 2026-03-01T10:00:00Z; empty leaves it out (pages without one change time). */
   lastmod: string
   /** hreflang alternates of a translated pair, the entry's own language included; empty when unpaired. */
   alternates: readonly SitemapAlternate[]
+  /** Image locations of the page (the site's covers); the image namespace is declared only when some entry has one. */
+  images?: readonly string[]
 }
 
 export interface SitemapRef {
@@ -28,11 +31,13 @@ export function renderUrlset(entries: readonly SitemapEntry[]): string {
       'url',
       {},
       el('loc', {}, entry.loc),
-      el('lastmod', {}, entry.lastmod),
+      entry.lastmod ? el('lastmod', {}, entry.lastmod) : undefined,
       ...entry.alternates.map((a) => el('xhtml:link', { rel: 'alternate', hreflang: a.hreflang, href: a.href })),
+      ...(entry.images ?? []).map((loc) => el('image:image', {}, el('image:loc', {}, loc))),
     ),
   )
-  return xmlDocument(el('urlset', { xmlns: SITEMAP_NS, 'xmlns:xhtml': XHTML_NS }, ...urls))
+  const images = entries.some((e) => e.images?.length) ? IMAGE_NS : undefined
+  return xmlDocument(el('urlset', { xmlns: SITEMAP_NS, 'xmlns:xhtml': XHTML_NS, 'xmlns:image': images }, ...urls))
 }
 
 /** A `sitemapindex` pointing at the shards. */

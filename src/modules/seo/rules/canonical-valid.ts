@@ -1,6 +1,7 @@
 import { LANGUAGE_PATH, otherLanguage, type Language } from '../../../shared/language.ts'
 import { defineRule, fail, NO_LIMITS, notApplicable, pass } from '../rule.ts'
-import { hostKey, parseUrl } from '../text/urls.ts'
+import { parseUrl } from '../../../shared/url-rule.ts'
+import { hostKey } from '../text/urls.ts'
 
 /** Why a canonical URL is wrong for this post (§4 canonical reasons), or null when it is fine. */
 function canonicalFault(canonical: string, siteUrl: string, language: Language): string | null {

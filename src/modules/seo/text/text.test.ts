@@ -3,7 +3,7 @@ import { isUsableAlt } from './alt.ts'
 import { fleschReadingEase, syllables } from './flesch.ts'
 import { languageSample } from './language-sample.ts'
 import { isPassive } from './passive.ts'
-import { splitSentences } from './sentences.ts'
+import { sentenceEnds, splitSentences } from './sentences.ts'
 import { classifyLink } from './urls.ts'
 import { charWidth, fieldLength, isCjkLetter, units, width, wordRuns } from './units.ts'
 
@@ -49,6 +49,26 @@ describe('sentences', () => {
     ])
     expect(splitSentences('我们读文档。再挑选！', 'en').length).toBe(1)
     expect(splitSentences('... !!! ', 'en')).toEqual([])
+  })
+
+  // The regexes of the first version, kept as the oracle: the scan must find exactly their splits.
+  const CLOSERS = `"'”’」』）)\\]`
+  const ORACLE = {
+    en: new RegExp(`[.!?…]+[${CLOSERS}]*(?=\\s|$)`, 'gu'),
+    zh: new RegExp(`(?:[.!?…]+[${CLOSERS}]*(?=\\s|$))|(?:[。！？…]+[${CLOSERS}]*)`, 'gu'),
+  }
+  test('the linear scan splits exactly where the §2 regexes split (20,000 random short blocks)', () => {
+    const alphabet = ['.', '!', '?', '…', '。', '！', '？', '"', ')', '”', '」', ' ', '\n', 'a', '字', '\u3000']
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    for (let k = 0; k < 20_000; k++) {
+      let block = ''
+      for (let i = Math.floor(random() * 14); i > 0; i--) block += alphabet[Math.floor(random() * alphabet.length)]
+      for (const language of ['en', 'zh'] as const) {
+        const expected = [...block.matchAll(ORACLE[language])].map((m) => m.index + m[0].length)
+        expect([block, sentenceEnds(block, language)]).toEqual([block, expected])
+      }
+    }
   })
 })
 

@@ -1,11 +1,4 @@
-/** Parses an absolute URL; null when it is not one (never throws). */
-export function parseUrl(href: string, base?: string): URL | null {
-  try {
-    return new URL(href, base)
-  } catch {
-    return null
-  }
-}
+import { parseUrl } from '../../../shared/url-rule.ts'
 
 /** Hosts compare without a leading `www.` (§2 links, citations). */
 export const hostKey = (host: string): string => host.toLowerCase().replace(/^www\./, '')

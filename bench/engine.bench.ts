@@ -1,0 +1,152 @@
+/**
+ * The publishing engine, measured (issue 11): `bun bench/engine.bench.ts [sizes…]` (default 1000).
+ *
+ * For each site size: one post is published through the API and cloned in SQLite to `size`
+ * posts; then, each figure next to a baseline taken in the same run where one exists,
+ *   - full rebuild and unchanged rebuild (`cli rebuild`), ms per post and files written;
+ *   - 8 concurrent clients publishing drafts: posts/s, publish-until-served p50/p95 (a publish
+ *     answers once its artifacts are on disk), webhook delivery lag (publish sent -> receipt at
+ *     a local receiver) p50/p95, duplicate deliveries, "database is locked" in the server log;
+ *   - reads with wrk (pinned to the last core with taskset): the API serving a post detail vs a
+ *     bare Bun.serve answering the same bytes; Caddy with the project's Caddyfile vs a plain
+ *     Caddy file_server on the same file.
+ * Every phase is bounded (fixed counts, fixed wrk durations). Loopback only.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { startCaddy } from '../test/support/caddy.ts'
+import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
+import { startFolio } from '../test/support/folio.ts'
+import { addReceiver, startReceiver } from '../test/webhooks/receiver.ts'
+import { seedPublishedCopies } from './support/seed.ts'
+import { summarize } from './support/stats.ts'
+
+const sizes = process.argv.slice(2).map(Number).filter(Boolean)
+const CLIENTS = 8
+const PER_CLIENT = 25
+const WRK_SECONDS = 4
+const CORES = navigator.hardwareConcurrency
+
+const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+/** Requests/s from wrk, pinned to the last core where taskset exists. */
+function wrk(url: string): number {
+  const pin = Bun.which('taskset') && CORES > 1 ? ['taskset', '-c', String(CORES - 1)] : []
+  const out = Bun.spawnSync([...pin, 'wrk', '-t1', '-c16', `-d${WRK_SECONDS}s`, url], { timeout: (WRK_SECONDS + 10) * 1000 })
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(out.stdout.toString())
+  if (!match) throw new Error(`wrk failed: ${out.stderr.toString()}`)
+  return Number(match[1])
+}
+
+async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
+  const out = await folio.cli('rebuild')
+  const m = /(\d+) rendered, (\d+) written, (\d+) removed in (\d+) ms/.exec(out.stdout)
+  if (!m) throw new Error(`rebuild failed: ${out.stdout}${out.stderr}`)
+  return { rendered: Number(m[1]), written: Number(m[2]), ms: Number(m[4]) }
+}
+
+async function measure(size: number): Promise<void> {
+  const receiver = startReceiver()
+  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info' })
+  try {
+    const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
+    const { categoryId, authorId } = await seedTaxonomy(folio, token)
+    const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
+    await folio.stop()
+    seedPublishedCopies(folio.dataDir, template.id, size - 1)
+
+    const full = await rebuild(folio)
+    const unchanged = await rebuild(folio)
+    console.log(`\n## ${size.toLocaleString('en-US')} posts`)
+    console.log(`full rebuild:      ${fmt(full.ms / size, 3)} ms/post (${full.rendered} artifacts, ${full.written} written)`)
+    console.log(`unchanged rebuild: ${fmt(unchanged.ms / size, 3)} ms/post (${unchanged.written} written)`)
+
+    await folio.restart()
+    await addReceiver(folio, token, { url: receiver.url('/hook'), events: ['blog.post.published'] })
+    const drafts: number[] = []
+    for (let c = 0; c < CLIENTS; c++)
+      await Promise.all(
+        Array.from({ length: PER_CLIENT }, async () => {
+          const saved = await folio.call('POST', '/api/v1/blog/posts/save', {
+            token,
+            body: { ...publishablePost(categoryId, authorId), status: 0 },
+          })
+          drafts.push(saved.body.data.id)
+        }),
+      )
+    const sentAt = new Map<number, number>()
+    const latencies: number[] = []
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async (_, c) => {
+        for (const id of drafts.slice(c * PER_CLIENT, (c + 1) * PER_CLIENT)) {
+          sentAt.set(id, Date.now())
+          const t0 = performance.now()
+          const res = await folio.call('POST', `/api/v1/blog/posts/${id}/publish`, { token })
+          if (res.body?.code !== '0000') throw new Error(`publish failed: ${res.text}`)
+          latencies.push(performance.now() - t0)
+        }
+      }),
+    )
+    const elapsed = (performance.now() - started) / 1000
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline && new Set(receiver.on('/hook').map((r) => JSON.parse(r.body).post.id)).size < drafts.length) await Bun.sleep(50)
+    const receipts = receiver.on('/hook')
+    const firstReceipt = new Map<number, number>()
+    for (const r of receipts) {
+      const id = JSON.parse(r.body).post.id as number
+      if (!firstReceipt.has(id)) firstReceipt.set(id, r.at)
+    }
+    const lags = [...firstReceipt].map(([id, at]) => at - sentAt.get(id)!)
+    const publish = summarize(latencies)
+    const lag = summarize(lags)
+    console.log(`publishing, ${CLIENTS} clients: ${fmt(drafts.length / elapsed)} posts/s; publish-until-served p50 ${fmt(publish.p50)} ms, p95 ${fmt(publish.p95)} ms`)
+    console.log(
+      `webhook lag: p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms; ${firstReceipt.size}/${drafts.length} delivered, ${receipts.length - firstReceipt.size} duplicates, ` +
+        `"database is locked" ${folio.output().includes('database is locked') ? 'SEEN' : 'never'} in the log`,
+    )
+
+    // Reads: the same post detail through each server.
+    const slug = template.slug as string
+    const file = join(folio.cacheDir, `api/v1/blog/posts/${slug}/@`)
+    const bare = Bun.spawn([process.execPath, resolve(import.meta.dir, 'support/bare-server.ts'), file], { stdout: 'pipe' })
+    const bareUrl = await firstLine(bare.stdout)
+    const plainDir = mkdtempSync(join(tmpdir(), 'folio-plain-caddy-'))
+    const plainFile = join(plainDir, 'Caddyfile')
+    writeFileSync(plainFile, `{\n\tadmin off\n\tauto_https off\n}\nhttp://{$FOLIO_CADDY_HOST}:{$FOLIO_CADDY_PORT} {\n\troot * {$CACHE_DIR}\n\tfile_server\n}\n`)
+    const caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })
+    const plain = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, caddyfile: plainFile })
+    try {
+      const api = wrk(`${folio.url}/api/v1/blog/posts/${slug}`)
+      const baseline = wrk(bareUrl)
+      const viaCaddy = wrk(`${caddy.url}/api/v1/blog/posts/${slug}`)
+      const viaPlain = wrk(`${plain.url}/api/v1/blog/posts/${slug}/@`)
+      console.log(`API read: ${fmt(api, 0)} req/s vs bare Bun.serve ${fmt(baseline, 0)} req/s = ${fmt(api / baseline, 2)}x`)
+      console.log(`Caddy (Caddyfile): ${fmt(viaCaddy, 0)} req/s vs plain file_server ${fmt(viaPlain, 0)} req/s = ${fmt(viaCaddy / viaPlain, 2)}x`)
+    } finally {
+      bare.kill()
+      await caddy.stop()
+      await plain.stop()
+    }
+  } finally {
+    receiver.stop()
+    await folio.dispose()
+  }
+}
+
+/** The first line a child prints (the bare server's URL), read without waiting for its end. */
+async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader()
+  let text = ''
+  const deadline = Date.now() + 10_000
+  while (!text.includes('\n') && Date.now() < deadline) {
+    const { value, done } = await reader.read()
+    if (done) break
+    text += new TextDecoder().decode(value)
+  }
+  reader.releaseLock()
+  return text.split('\n')[0]!.trim()
+}
+
+for (const size of sizes.length ? sizes : [1000]) await measure(size)

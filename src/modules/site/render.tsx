@@ -1,0 +1,149 @@
+import type { Queryable } from '../../db/client.ts'
+import { LANGUAGES, type Language } from '../../shared/language.ts'
+import { renderRobots } from '../publishing/render/robots.ts'
+import { ASSETS } from './assets.ts'
+import { FEED_RENDERERS, feedOfCards } from './feeds.ts'
+import { listHead, plainHead, postHead, productHead } from './head.ts'
+import { renderMarkdownTwin } from './markdown.ts'
+import { siteSitemapIndex, sitePagesSitemap, sitePostShard } from './sitemap.ts'
+import {
+  feedOf,
+  listPageOf,
+  livePostPageOf,
+  navCategories,
+  postPageOf,
+  productOf,
+  publicationOf,
+  publishedCards,
+  type PostPage,
+  type Publication,
+} from './snapshot.ts'
+import type { CategoryRes } from '../taxonomy/model.ts'
+import { htmlDocument, type Chrome } from './templates/layout.tsx'
+import { ListPageView, listTitle } from './templates/list.tsx'
+import { NotFoundPageView, ProductPageView, RootPageView } from './templates/pages.tsx'
+import { PostPageView } from './templates/post.tsx'
+import { WORDS } from './templates/words.ts'
+import { urlPathOf, type SiteTarget } from './targets.ts'
+
+export interface SiteSource {
+  db: Queryable
+  siteUrl: string
+  sitemapShardSize: number
+}
+
+const chromeOf = (src: SiteSource, language: Language, switchTo: Chrome['switchTo'] = null, script = false): Chrome => ({
+  pub: publicationOf(src.db, src.siteUrl, language),
+  nav: navCategories(src.db),
+  switchTo,
+  script,
+})
+
+/** A post page from plain data alone: the publication, the navigation and the post. */
+export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage): string {
+  const switchTo = page.partner ? { language: page.partner.language, href: urlPathOf({ kind: 'page.post', ...page.partner }) } : null
+  const chrome: Chrome = { pub, nav, switchTo, script: true }
+  const head = postHead(pub, page.post, page.partner, page.noindex)
+  return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} />)
+}
+
+export function renderPostPage(src: SiteSource, page: PostPage): string {
+  const { pub, nav } = chromeOf(src, page.post.language as Language)
+  return postPageHtml(pub, nav, page)
+}
+
+/** llms.txt (llmstxt.org): the publication, then every listed post per language, linking its Markdown twin. */
+function renderLlms(src: SiteSource): string {
+  const pub = publicationOf(src.db, src.siteUrl, 'en')
+  const lines = [`# ${pub.name}`, '', ...(pub.description ? [`> ${pub.description}`, ''] : [])]
+  for (const language of LANGUAGES) {
+    lines.push(`## ${pub.labels[language]}`, '')
+    for (const post of publishedCards(src.db, language)) {
+      const twin = `${src.siteUrl}${urlPathOf({ kind: 'page.twin', language, slug: post.slug })}`
+      const title = post.title.replace(/[\[\]\r\n]/g, ' ')
+      lines.push(`- [${title}](${twin})${post.summary ? `: ${post.summary.replace(/\s+/g, ' ')}` : ''}`)
+    }
+    lines.push('')
+  }
+  return lines.join('\n')
+}
+
+/** The 404 page's HTML; also what the API answers (with status 404) for an unknown site path. */
+export function renderNotFound(src: SiteSource): string {
+  const chrome = chromeOf(src, 'en')
+  const head = plainHead(chrome.pub, WORDS.en.notFound, '', true)
+  return htmlDocument(<NotFoundPageView head={head} chrome={chrome} />)
+}
+
+/**
+ * The bytes of one site artifact, read from the database through the same functions the JSON
+ * artifacts use, or null when it must not exist (unpublished post, empty deeper page, …).
+ */
+export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | null {
+  const { db } = src
+  switch (target.kind) {
+    case 'page.post': {
+      const page = postPageOf(db, target.language, target.slug)
+      return page ? renderPostPage(src, page) : null
+    }
+    case 'page.twin': {
+      const page = postPageOf(db, target.language, target.slug)
+      return page ? renderMarkdownTwin(src.siteUrl, page.post) : null
+    }
+    case 'page.list': {
+      const list = listPageOf(db, target.language, target.scope, target.page)
+      if (!list) return null
+      const chrome = chromeOf(src, target.language)
+      const head = listHead(chrome.pub, list, listTitle(chrome.pub, list))
+      return htmlDocument(<ListPageView head={head} chrome={chrome} list={list} pub={chrome.pub} />)
+    }
+    case 'page.feed': {
+      const feed = feedOf(db, target.language, target.scope)
+      if (!feed) return null
+      const pub = publicationOf(db, src.siteUrl, target.language)
+      return FEED_RENDERERS[target.format](feedOfCards(pub, feed.info, feed.cards, target.format))
+    }
+    case 'page.product': {
+      const product = productOf(db, target.language, target.id, target.slug)
+      if (!product) return null
+      const other = target.language === 'en' ? 'zh' : 'en'
+      const chrome = chromeOf(src, target.language, { language: other, href: product.links[other] })
+      return htmlDocument(<ProductPageView head={productHead(chrome.pub, product)} chrome={chrome} product={product} pub={chrome.pub} />)
+    }
+    case 'page.root': {
+      const chrome = chromeOf(src, 'en')
+      return htmlDocument(<RootPageView head={plainHead(chrome.pub, chrome.pub.name, `${src.siteUrl}/`, false)} chrome={chrome} />)
+    }
+    case 'page.robots':
+      return renderRobots(`${src.siteUrl}${urlPathOf({ kind: 'page.sitemap' })}`)
+    case 'page.llms':
+      return renderLlms(src)
+    case 'page.sitemap':
+      return siteSitemapIndex(db, src.siteUrl, src.sitemapShardSize)
+    case 'page.sitemapPages':
+      return sitePagesSitemap(db, src.siteUrl)
+    case 'page.sitemapPosts':
+      return sitePostShard(db, src.siteUrl, src.sitemapShardSize, target.shard)
+    case 'page.asset':
+      return ASSETS[target.name].text
+  }
+}
+
+export type LiveAnswer = { status: 200; body: string; target: SiteTarget } | { status: 301; location: string } | { status: 404; body: string }
+
+/**
+ * What the API answers for a site path no artifact holds: a post page of a readable but
+ * unlisted (noindex) post, a deeper list page, an old slug's redirect; anything else is the
+ * 404 page.
+ */
+export function answerSitePath(src: SiteSource, target: SiteTarget | null): LiveAnswer {
+  if (target?.kind === 'page.post') {
+    const page = livePostPageOf(src.db, target.language, target.slug)
+    if (page && 'movedTo' in page) return { status: 301, location: urlPathOf({ ...target, slug: page.movedTo }) }
+    if (page) return { status: 200, body: renderPostPage(src, page), target }
+  } else if (target) {
+    const body = renderSiteTarget(src, target)
+    if (body !== null) return { status: 200, body, target }
+  }
+  return { status: 404, body: renderNotFound(src) }
+}

@@ -1,0 +1,49 @@
+import { callOf } from '../../http/call.ts'
+import { PUBLIC_CACHE, type Handler } from '../publishing/serve.ts'
+import { answerSitePath, type SiteSource } from './render.tsx'
+import { siteContentType, sitePathOf, siteTargetOfUrl } from './targets.ts'
+
+/**
+ * Headers of every HTML page, by Caddy and by the API alike: a Content-Security-Policy that
+ * allows only the site's own stylesheet and script (JSON-LD is data, never run), images from
+ * anywhere (covers may live on a media host), no framing. The Caddyfile repeats this list.
+ */
+export const PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' https: http: data:; style-src 'self'; script-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+}
+
+/** Hashed asset names never change content: a year, immutable. */
+const ASSET_CACHE = 'public, max-age=31536000, immutable'
+
+/** The headers a site artifact adds to its content type and validators (none for the API's own reads). */
+export function siteHeaders(file: string): Record<string, string> {
+  if (file.startsWith('api/')) return {}
+  const page = siteContentType(file).startsWith('text/html')
+  return { 'x-content-type-options': 'nosniff', ...(page ? PAGE_HEADERS : {}), ...(file.startsWith('assets/') ? { 'cache-control': ASSET_CACHE } : {}) }
+}
+
+/**
+ * Site paths no artifact holds, answered by the API (the embedded default, or what Caddy passes
+ * on): when the app itself does not know a GET outside `/api/` (it answers 404), the site
+ * renders it live — a noindex post's page, a deeper list page — or redirects an old slug, or
+ * answers the HTML 404 page. `/media/…` and every API route keep their own answers; validators
+ * are added by `staticFirst` around this handler, as for every answer the API renders.
+ */
+export function serveSite(app: Handler, source: SiteSource): Handler {
+  return {
+    async handle(request) {
+      const response = await app.handle(request)
+      const url = new URL(request.url)
+      if (response.status !== 404 || request.method !== 'GET' || url.pathname.startsWith('/api/')) return response
+      const answer = answerSitePath(source, siteTargetOfUrl(url.pathname))
+      Object.assign(callOf(request), answer.status === 404 ? { code: 'NOT_FOUND', message: 'not found' } : { code: '0000', message: 'success' })
+      if (answer.status === 301) return new Response(null, { status: 301, headers: { location: answer.location, 'cache-control': PUBLIC_CACHE } })
+      if (answer.status === 404) return new Response(answer.body, { status: 404, headers: { 'content-type': siteContentType(''), 'cache-control': 'no-cache', ...siteHeaders('') } })
+      const file = sitePathOf(answer.target)
+      return new Response(answer.body, { headers: { 'content-type': siteContentType(file), ...siteHeaders(file) } })
+    },
+  }
+}

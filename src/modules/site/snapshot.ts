@@ -1,0 +1,278 @@
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
+import type { Queryable } from '../../db/client.ts'
+import { authors, categories, posts, resources, tags } from '../../db/schema/index.ts'
+import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
+import { toAuthorRes } from '../authors/authors.ts'
+import type { AuthorRes } from '../authors/model.ts'
+import type { PostCard, PostRes } from '../posts/model.ts'
+import { toPostRes } from '../posts/present.ts'
+import { listPublicPosts, publicPostDetail } from '../posts/public.ts'
+import { postByCurrentSlug, type PostRow } from '../posts/repo.ts'
+import { discoverable, isDiscoverable } from '../posts/visibility.ts'
+import { productLinks } from '../resources/card.ts'
+import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
+import { toResourceRes } from '../resources/present.ts'
+import { sitemapColumns } from '../publishing/snapshot.ts'
+import { publicationSettings } from '../settings/settings.ts'
+import { toCategoryRes } from '../taxonomy/categories.ts'
+import type { CategoryRes } from '../taxonomy/model.ts'
+import { DomainError } from '../../shared/errors.ts'
+import { productTargetOf, SITE_PAGE_SIZE, urlPathOf, type ListScope, type SiteTarget } from './targets.ts'
+
+/**
+ * The site's reads: the database turned into plain data for the templates, through the same
+ * query and presenter functions the JSON artifacts use, so a page and its JSON never disagree.
+ */
+
+/** The publication as every page shows it, in one language. */
+export interface Publication {
+  siteUrl: string
+  language: Language
+  name: string
+  description: string
+  iconUrl: string
+  iconAlt: string
+  labels: Record<Language, string>
+}
+
+export function publicationOf(db: Queryable, siteUrl: string, language: Language): Publication {
+  const s = publicationSettings(db)
+  const host = new URL(siteUrl).host
+  const en = { name: s.nameEn || s.nameZh || host, description: s.descriptionEn || s.descriptionZh }
+  const zh = { name: s.nameZh || s.nameEn || host, description: s.descriptionZh || s.descriptionEn }
+  const own = language === 'zh' ? zh : en
+  return {
+    siteUrl,
+    language,
+    name: own.name,
+    description: own.description,
+    iconUrl: s.iconUrl,
+    iconAlt: s.iconAlt,
+    labels: { en: s.labelEn || 'English', zh: s.labelZh || '中文' },
+  }
+}
+
+/** The other-language post a discoverable post pairs with: the one its `alternateSlug` names, else the first naming it (as the sitemap pairs them). */
+export function partnerOf(db: Queryable, row: Pick<PostRow, 'language' | 'slug' | 'alternateSlug'>): { language: Language; slug: string } | null {
+  const other = otherLanguage(row.language)
+  const find = (where: SQL) =>
+    db
+      .select({ slug: posts.slug })
+      .from(posts)
+      .where(and(discoverable, eq(posts.language, other), where))
+      .orderBy(asc(posts.id))
+      .limit(1)
+      .get()
+  const named = row.alternateSlug ? find(sql`lower(${posts.slug}) = lower(${row.alternateSlug})`) : undefined
+  const naming = named ?? find(sql`lower(${posts.alternateSlug}) = lower(${row.slug})`)
+  return naming ? { language: other, slug: naming.slug } : null
+}
+
+export interface PostPage {
+  post: PostRes
+  partner: { language: Language; slug: string } | null
+  /** Readable but not listed (noindex): the page exists, with `noindex`, and is never pre-rendered. */
+  noindex: boolean
+}
+
+/** A pre-rendered post page: discoverable posts only, under their current slug. */
+export function postPageOf(db: Queryable, language: Language, slug: string): PostPage | null {
+  const row = postByCurrentSlug(db, language, slug)
+  if (!row || row.slug !== slug || !isDiscoverable(row)) return null
+  return { post: toPostRes(db, row), partner: partnerOf(db, row), noindex: false }
+}
+
+/** A post page answered on request: any readable post, or where an old slug moved to. */
+export function livePostPageOf(db: Queryable, language: Language, slug: string): PostPage | { movedTo: string } | null {
+  try {
+    const detail = publicPostDetail(db, slug, language)
+    if ('movedTo' in detail) return detail
+    const listed = isDiscoverable(postByCurrentSlug(db, language, slug)!)
+    const partner = listed ? partnerOf(db, { language, slug: detail.post.slug, alternateSlug: detail.post.alternateSlug }) : null
+    return { post: detail.post, partner, noindex: !listed }
+  } catch (error) {
+    if (error instanceof DomainError) return null
+    throw error
+  }
+}
+
+/** What a scoped list is about: its name and description in the page's language. */
+export interface ScopeInfo {
+  scope: ListScope
+  name: string
+  description: string
+  author: AuthorRes | null
+}
+
+const inLanguage = (language: Language, en: string, zh: string) => (language === 'zh' ? zh || en : en || zh)
+
+function scopeInfo(db: Queryable, language: Language, scope: ListScope): (ScopeInfo & { filter: object }) | null {
+  switch (scope.kind) {
+    case 'home':
+      return { scope, name: '', description: '', author: null, filter: {} }
+    case 'category': {
+      const row = db.select().from(categories).where(and(eq(categories.slug, scope.slug), eq(categories.status, 1))).get()
+      if (!row) return null
+      const name = inLanguage(language, row.nameEn, row.nameZh)
+      return { scope, name, description: inLanguage(language, row.descriptionEn, row.descriptionZh), author: null, filter: { categoryId: row.id } }
+    }
+    case 'tag': {
+      const row = db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.slug, scope.slug), eq(tags.status, 1), inArray(tags.language, ['all', language])))
+        .get()
+      if (!row) return null
+      return { scope, name: inLanguage(language, row.nameEn, row.nameZh) || row.slug, description: '', author: null, filter: { tagId: row.id } }
+    }
+    case 'author': {
+      const row = db
+        .select()
+        .from(authors)
+        .where(and(eq(authors.slug, scope.slug), eq(authors.language, language), eq(authors.status, 1)))
+        .get()
+      if (!row) return null
+      return { scope, name: row.name, description: row.bio, author: toAuthorRes(row, null), filter: { authorId: row.id } }
+    }
+  }
+}
+
+export interface ListPage {
+  info: ScopeInfo
+  cards: PostCard[]
+  page: number
+  pages: number
+}
+
+/** Page `page` of a list; page 1 exists whenever its scope does, deeper pages only while they hold posts. */
+export function listPageOf(db: Queryable, language: Language, scope: ListScope, page: number): ListPage | null {
+  const found = scopeInfo(db, language, scope)
+  if (!found) return null
+  const { filter, ...info } = found
+  const list = listPublicPosts(db, { language, current: page, size: SITE_PAGE_SIZE, ...filter })
+  const pages = Math.max(1, Math.ceil(list.total / SITE_PAGE_SIZE))
+  return page > pages ? null : { info, cards: list.records, page, pages }
+}
+
+/** Feed items: the newest discoverable posts of a list's scope. */
+export const FEED_ITEMS = 20
+export function feedOf(db: Queryable, language: Language, scope: ListScope): { info: ScopeInfo; cards: PostCard[] } | null {
+  const found = scopeInfo(db, language, scope)
+  if (!found) return null
+  const { filter, ...info } = found
+  return { info, cards: listPublicPosts(db, { language, current: 1, size: FEED_ITEMS, ...filter }).records }
+}
+
+/** Product pages exist for every resource a card may show (active or out of stock), under the current slug of its name. */
+export function productOf(db: Queryable, language: Language, id: number, slug: string): ResourceRes | null {
+  const row = db
+    .select()
+    .from(resources)
+    .where(and(eq(resources.id, id), ne(resources.status, RESOURCE_STATUS.offline)))
+    .get()
+  const wanted = urlPathOf({ kind: 'page.product', language, id, slug })
+  return row && productLinks(row.id, row.nameEn, row.nameZh)[language] === wanted ? toResourceRes(row, null) : null
+}
+
+/** Every product page, as the target its card's link reads. */
+export function productPages(db: Queryable): Extract<SiteTarget, { kind: 'page.product' }>[] {
+  const rows = db
+    .select({ id: resources.id, nameEn: resources.nameEn, nameZh: resources.nameZh })
+    .from(resources)
+    .where(ne(resources.status, RESOURCE_STATUS.offline))
+    .orderBy(asc(resources.id))
+    .all()
+  return rows.flatMap((r) => LANGUAGES.map((language) => productTargetOf(productLinks(r.id, r.nameEn, r.nameZh)[language])))
+}
+
+/** Every scope with a page 1 in each language: the home list, enabled categories, tags of the language, enabled authors of it. */
+export function scopesOf(db: Queryable, language: Language): ListScope[] {
+  const cats = db.select({ slug: categories.slug }).from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.id)).all()
+  const tagRows = db
+    .select({ slug: tags.slug })
+    .from(tags)
+    .where(and(eq(tags.status, 1), inArray(tags.language, ['all', language])))
+    .orderBy(asc(tags.id))
+    .all()
+  const authorRows = db
+    .select({ slug: authors.slug })
+    .from(authors)
+    .where(and(eq(authors.status, 1), eq(authors.language, language)))
+    .orderBy(asc(authors.id))
+    .all()
+  return [
+    { kind: 'home' },
+    ...cats.map((c): ListScope => ({ kind: 'category', slug: c.slug })),
+    ...tagRows.map((t): ListScope => ({ kind: 'tag', slug: t.slug })),
+    ...authorRows.map((a): ListScope => ({ kind: 'author', slug: a.slug })),
+  ]
+}
+
+/** The scopes a post with these ids appears under, by slug. */
+export function scopesOfPost(db: Queryable, state: { categoryId: number; authorId: number | null; tagIds: readonly number[] }): ListScope[] {
+  const cat = db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, state.categoryId)).get()
+  const author = state.authorId ? db.select({ slug: authors.slug }).from(authors).where(eq(authors.id, state.authorId)).get() : undefined
+  const tagRows = state.tagIds.length ? db.select({ slug: tags.slug }).from(tags).where(inArray(tags.id, [...state.tagIds])).all() : []
+  return [
+    { kind: 'home' },
+    ...(cat ? [{ kind: 'category', slug: cat.slug } as ListScope] : []),
+    ...(author ? [{ kind: 'author', slug: author.slug } as ListScope] : []),
+    ...tagRows.map((t): ListScope => ({ kind: 'tag', slug: t.slug })),
+  ]
+}
+
+/** Enabled categories for the navigation. */
+export const navCategories = (db: Queryable): CategoryRes[] =>
+  db.select().from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.sort), asc(categories.id)).all().map(toCategoryRes)
+
+
+/** Posts of a sitemap shard (id range), with what an entry needs: slugs, partner, cover. */
+export interface SitemapPost {
+  id: number
+  language: Language
+  slug: string
+  alternateSlug: string
+  updatedAt: string
+  coverImage: string
+}
+
+export function sitemapPosts(db: Queryable, first: number, last: number): SitemapPost[] {
+  return db
+    .select({ ...sitemapColumns, coverImage: posts.coverImage })
+    .from(posts)
+    .where(and(discoverable, gte(posts.id, first), lte(posts.id, last)))
+    .orderBy(asc(posts.id))
+    .all()
+}
+
+/** Discoverable post ids grouped into shards, with each shard's newest change. */
+export function postShards(db: Queryable, shardSize: number): { shard: number; lastmod: string }[] {
+  const shard = sql<number>`(${posts.id} - 1) / ${shardSize} + 1`
+  return db
+    .select({ shard, lastmod: sql<string>`max(${posts.updatedAt})` })
+    .from(posts)
+    .where(discoverable)
+    .groupBy(shard)
+    .orderBy(shard)
+    .all()
+}
+
+/** Every discoverable post of a language, newest first, for llms.txt. */
+export function publishedCards(db: Queryable, language: Language): Pick<PostCard, 'slug' | 'title' | 'summary'>[] {
+  return db
+    .select({ slug: posts.slug, title: posts.title, summary: posts.summary })
+    .from(posts)
+    .where(and(discoverable, eq(posts.language, language)))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .all()
+}
+
+/** Discoverable post (language, slug) pairs: every pre-rendered post page. */
+export const discoverablePosts = (db: Queryable) =>
+  db
+    .select({ id: posts.id, language: posts.language, slug: posts.slug, alternateSlug: posts.alternateSlug })
+    .from(posts)
+    .where(discoverable)
+    .orderBy(asc(posts.id))
+    .all()
+

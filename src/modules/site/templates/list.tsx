@@ -1,0 +1,79 @@
+import type { Language } from '../../../shared/language.ts'
+import type { PostCard } from '../../posts/model.ts'
+import type { Head } from '../head.ts'
+import type { ListPage, Publication } from '../snapshot.ts'
+import { urlPathOf } from '../targets.ts'
+import { AuthorBox, Crumbs } from './post.tsx'
+import { Layout, type Chrome } from './layout.tsx'
+import { readableDate, WORDS } from './words.ts'
+
+/** A post in a list: cover, title linking to the page, summary, date. */
+export function Card({ card, level }: { card: PostCard; level: 2 | 3 }) {
+  const language = card.language as Language
+  const href = urlPathOf({ kind: 'page.post', language, slug: card.slug })
+  const Heading = level === 2 ? 'h2' : 'h3'
+  return (
+    <article class="card">
+      {card.coverImage ? <img src={card.coverImage} alt={card.coverAlt} loading="lazy" /> : null}
+      <Heading>
+        <a href={href}>{card.title}</a>
+      </Heading>
+      {card.summary ? <p>{card.summary}</p> : null}
+      {card.publishedAt ? (
+        <p>
+          <time dateTime={card.publishedAt.replace(' ', 'T') + 'Z'}>{readableDate(card.publishedAt, language)}</time>
+        </p>
+      ) : null}
+    </article>
+  )
+}
+
+/** The title a list page carries: the publication on its home page, else the scope's name, plus the page number past 1. */
+export function listTitle(pub: Publication, list: ListPage): string {
+  const w = WORDS[pub.language]
+  const kindWord = { home: '', category: w.category, tag: w.tag, author: w.author }[list.info.scope.kind]
+  const base = list.info.scope.kind === 'home' ? pub.name : `${kindWord}: ${list.info.name}`
+  return list.page > 1 ? `${base} · ${w.page(list.page)}` : base
+}
+
+export function ListPageView({ head, chrome, list, pub }: { head: Head; chrome: Chrome; list: ListPage; pub: Publication }) {
+  const w = WORDS[pub.language]
+  const at = (page: number) => urlPathOf({ kind: 'page.list', language: pub.language, scope: list.info.scope, page })
+  const home = list.info.scope.kind === 'home'
+  return (
+    <Layout head={head} chrome={chrome}>
+      <header class="page-head">
+        {home ? null : (
+          <Crumbs
+            items={[
+              { name: pub.name, url: `${pub.siteUrl}${urlPathOf({ kind: 'page.list', language: pub.language, scope: { kind: 'home' }, page: 1 })}` },
+              { name: list.info.name, url: `${pub.siteUrl}${at(list.page)}` },
+            ]}
+            label={w.breadcrumb}
+          />
+        )}
+        <h1>{home ? (list.page > 1 ? `${w.latest} · ${w.page(list.page)}` : w.latest) : listTitle(pub, list)}</h1>
+        {home && pub.description ? <p>{pub.description}</p> : null}
+        {!home && list.info.description && !list.info.author ? <p>{list.info.description}</p> : null}
+      </header>
+      {list.info.author ? <AuthorBox author={list.info.author} pub={pub} heading={w.about} /> : null}
+      {list.cards.length ? (
+        <ul class="cards">
+          {list.cards.map((card) => (
+            <li>
+              <Card card={card} level={2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{w.noPosts}</p>
+      )}
+      {list.pages > 1 ? (
+        <nav class="pager" aria-label={w.pagination}>
+          {list.page > 1 ? <a href={at(list.page - 1)} rel="prev">{w.newer}</a> : <span />}
+          {list.page < list.pages ? <a href={at(list.page + 1)} rel="next">{w.older}</a> : <span />}
+        </nav>
+      ) : null}
+    </Layout>
+  )
+}

@@ -1,0 +1,191 @@
+import type { Language } from '../../../shared/language.ts'
+import type { AuthorRes } from '../../authors/model.ts'
+import { ENGAGEMENT_LIMITS } from '../../engagement/model.ts'
+import type { PostCard, PostRes } from '../../posts/model.ts'
+import { authorUrl, completeFaq, postCrumbs, type Head } from '../head.ts'
+import type { Publication } from '../snapshot.ts'
+import { urlPathOf } from '../targets.ts'
+import { Card } from './list.tsx'
+import { Layout, type Chrome } from './layout.tsx'
+import { readableDate, WORDS } from './words.ts'
+
+/** Minutes to read: 230 words a minute for Latin text, 400 characters for Chinese. */
+export function readingMinutes(text: string, language: Language): number {
+  const units = language === 'zh' ? text.replace(/\s/g, '').length / 400 : text.split(/\s+/).filter(Boolean).length / 230
+  return Math.max(1, Math.round(units))
+}
+
+export function Crumbs({ items, label }: { items: { name: string; url: string }[]; label: string }) {
+  return (
+    <nav class="crumbs" aria-label={label}>
+      <ol>
+        {items.map((item, i) => (
+          <li>{i === items.length - 1 ? <span aria-current="page">{item.name}</span> : <a href={new URL(item.url).pathname}>{item.name}</a>}</li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+export function AuthorBox({ author, pub, heading }: { author: AuthorRes; pub: Publication; heading: string }) {
+  return (
+    <aside class="author-box" aria-label={heading}>
+      {author.avatar ? <img src={author.avatar} alt={author.name} width={64} height={64} loading="lazy" /> : null}
+      <div>
+        <h2>
+          <a href={new URL(authorUrl(pub.siteUrl, author)).pathname}>{author.name}</a>
+        </h2>
+        {author.title ? <p>{author.title}</p> : null}
+        {author.credentials ? <p>{author.credentials}</p> : null}
+        {author.bio ? <p>{author.bio}</p> : null}
+      </div>
+    </aside>
+  )
+}
+
+export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: Chrome; post: PostRes; pub: Publication }) {
+  const language = post.language as Language
+  const w = WORDS[language]
+  const faq = completeFaq(post)
+  const author = post.authorProfile
+  const tagName = (t: PostRes['tags'][number]) => (language === 'zh' ? t.nameZh || t.nameEn : t.nameEn || t.nameZh) || t.slug
+  const words = JSON.stringify({ thanks: w.thanks, received: w.received })
+  return (
+    <Layout head={head} chrome={chrome}>
+      <article class="article" lang={language === 'zh' ? 'zh-CN' : 'en'}>
+        <Crumbs items={postCrumbs(pub, post)} label={w.breadcrumb} />
+        <header>
+          <h1>{post.title}</h1>
+          {post.summary ? <p class="lede">{post.summary}</p> : null}
+          <p class="meta">
+            {author ? (
+              <span>
+                {w.by} <a href={new URL(authorUrl(pub.siteUrl, author)).pathname}>{author.name}</a>
+              </span>
+            ) : post.author ? (
+              <span>
+                {w.by} {post.author}
+              </span>
+            ) : null}
+            {post.publishedAt ? (
+              <span>
+                {w.published} <time dateTime={post.publishedAt.replace(' ', 'T') + 'Z'}>{readableDate(post.publishedAt, language)}</time>
+              </span>
+            ) : null}
+            {post.reviewedAt ? (
+              <span>
+                {w.reviewed} <time dateTime={post.reviewedAt.replace(' ', 'T') + 'Z'}>{readableDate(post.reviewedAt, language)}</time>
+              </span>
+            ) : null}
+            <span>{w.readingTime(readingMinutes(post.contentText, language))}</span>
+          </p>
+        </header>
+        {post.coverImage ? (
+          <figure class="cover">
+            <img src={post.coverImage} alt={post.coverAlt} />
+          </figure>
+        ) : null}
+        {post.answerSummary ? (
+          <section class="answer" aria-labelledby="answer-heading">
+            <h2 id="answer-heading">{w.answer}</h2>
+            <p>{post.answerSummary}</p>
+          </section>
+        ) : null}
+        {post.keyTakeaways.length ? (
+          <section class="takeaways" aria-labelledby="takeaways-heading">
+            <h2 id="takeaways-heading">{w.takeaways}</h2>
+            <ul>
+              {post.keyTakeaways.map((k) => (
+                <li>{k}</li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {post.toc.length ? (
+          <nav class="toc" aria-labelledby="toc-heading">
+            <h2 id="toc-heading">{w.toc}</h2>
+            <ol>
+              {post.toc.map((item) => (
+                <li class={`level-${item.level}`}>
+                  <a href={`#${item.id}`}>{item.text}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+        <div class="content" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+        {faq.length ? (
+          <section class="faq" aria-labelledby="faq-heading">
+            <h2 id="faq-heading">{w.faq}</h2>
+            {faq.map((f) => (
+              <details open>
+                <summary>{f.question}</summary>
+                <p>{f.answer}</p>
+              </details>
+            ))}
+          </section>
+        ) : null}
+        {post.relatedProducts.length ? (
+          <section aria-labelledby="products-heading">
+            <h2 id="products-heading">{w.products}</h2>
+            {post.relatedProducts.map((p) => (
+              <div dangerouslySetInnerHTML={{ __html: p.cardHtml[language] }} />
+            ))}
+          </section>
+        ) : null}
+        {post.tags.length ? (
+          <ul class="tags" aria-label={w.tags}>
+            {post.tags.map((t) => (
+              <li>
+                <a href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'tag', slug: t.slug }, page: 1 })}>{tagName(t)}</a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {author ? <AuthorBox author={author} pub={pub} heading={w.about} /> : null}
+        <section class="engage" data-engage data-post-id={String(post.id)} data-words={words} aria-label={`${w.claps}, ${w.comments}`}>
+          <p>
+            <span data-claps>{post.clapCount}</span> {w.claps} · <span data-comments>{post.commentCount}</span> {w.comments}
+          </p>
+          <p hidden data-needs-script>
+            <button type="button" data-clap>
+              {w.clap}
+            </button>
+          </p>
+          <ul class="comments" />
+          <form hidden data-needs-script>
+            <h2>{w.comment}</h2>
+            <label>
+              {w.name}
+              <input name="authorName" required maxLength={ENGAGEMENT_LIMITS.authorName} autoComplete="name" />
+            </label>
+            <label>
+              {w.email}
+              <input name="authorEmail" type="email" maxLength={ENGAGEMENT_LIMITS.authorEmail} autoComplete="email" />
+            </label>
+            <label>
+              {w.message}
+              <textarea name="content" required maxLength={ENGAGEMENT_LIMITS.content} />
+            </label>
+            <p>
+              <button type="submit">{w.send}</button>
+            </p>
+          </form>
+          <p class="status" role="status" aria-live="polite" />
+        </section>
+        {post.relatedPosts.length ? (
+          <section aria-labelledby="related-heading">
+            <h2 id="related-heading">{w.related}</h2>
+            <ul class="cards">
+              {post.relatedPosts.map((card: PostCard) => (
+                <li>
+                  <Card card={card} level={3} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </article>
+    </Layout>
+  )
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { PROBE_KEY } from '../../src/operations/media-check.ts'
+import { startFolio } from '../support/folio.ts'
+import { MINIO_SETUP_TIMEOUT_MS, startMinio, type RunningMinio } from '../support/minio.ts'
+
+const ROOT = resolve(import.meta.dir, '../..')
+let minio: RunningMinio
+beforeAll(async () => {
+  minio = await startMinio()
+}, MINIO_SETUP_TIMEOUT_MS)
+afterAll(() => minio?.stop())
+
+/** The complete MEDIA_STORE=s3 environment of docs/media.md, on this MinIO. */
+const s3 = (bucket: string, mediaUrl = `${minio.endpoint}/${bucket}`) => ({
+  MEDIA_STORE: 's3',
+  S3_ENDPOINT: minio.endpoint,
+  S3_ACCESS_KEY: minio.accessKey,
+  S3_SECRET_KEY: minio.secretKey,
+  S3_BUCKET: bucket,
+  S3_REGION: 'us-east-1',
+  MEDIA_URL: mediaUrl,
+})
+
+describe('MEDIA_STORE=s3 on a real MinIO: the start-up check of MEDIA_URL', () => {
+  test('a MEDIA_URL that serves the bucket passes, and the probe object is there', async () => {
+    const folio = await startFolio(s3('folio-check-ok'))
+    try {
+      const probe = await fetch(`${minio.endpoint}/folio-check-ok/${PROBE_KEY}`)
+      expect(probe.status).toBe(200)
+      expect(probe.headers.get('content-type')).toBe('image/png')
+    } finally {
+      await folio.dispose()
+    }
+  })
+
+  test('a MEDIA_URL that does not serve the uploads stops the start with one line', async () => {
+    // The path of a bucket that does not exist: MinIO refuses anonymous reads there (403).
+    const scratch = mkdtempSync(join(tmpdir(), 'folio-media-check-'))
+    const env = { ...s3('folio-check-bad', `${minio.endpoint}/somewhere-else`), HOST: '127.0.0.1', PORT: '0', PATH: process.env.PATH ?? '' }
+    const child = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
+      cwd: ROOT,
+      env: { ...env, DATA_DIR: join(scratch, 'data'), CACHE_DIR: join(scratch, 'cache') },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()])
+    clearTimeout(timer)
+    rmSync(scratch, { recursive: true, force: true })
+    expect(code).toBe(1)
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^folio: MEDIA_URL ${minio.endpoint}/somewhere-else does not serve the objects written to bucket "folio-check-bad": GET .* answered HTTP 403`,
+        ),
+      ),
+    ])
+  })
+
+  test('MEDIA_URL_CHECK=warn starts anyway and logs the problem at error level', async () => {
+    const folio = await startFolio({ ...s3('folio-check-warn', `${minio.endpoint}/somewhere-else`), MEDIA_URL_CHECK: 'warn' })
+    try {
+      const line = folio.logs().find((e) => e.message === 'media url check failed')
+      expect(line).toMatchObject({ level: 'error', problem: expect.stringContaining('does not serve the objects') })
+    } finally {
+      await folio.dispose()
+    }
+  })
+
+  test('a backup with S3 media says they stay in the bucket', async () => {
+    const folio = await startFolio(s3('folio-check-backup'))
+    try {
+      const out = await folio.cli('backup', join(folio.dataDir, '..', 'b.tar.gz'))
+      expect(out.code).toBe(0)
+      expect(out.stdout).toContain(`no media: they live in the S3 bucket "folio-check-backup" at ${minio.endpoint}`)
+    } finally {
+      await folio.dispose()
+    }
+  })
+})

@@ -1,0 +1,165 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { pathOf } from '../../src/modules/publishing/paths.ts'
+import { startFolio } from '../support/folio.ts'
+
+const ROOT = resolve(import.meta.dir, '../..')
+const base = mkdtempSync(join(tmpdir(), 'folio-start-'))
+afterAll(() => rmSync(base, { recursive: true, force: true }))
+let n = 0
+const folders = () => ({ DATA_DIR: join(base, `data-${++n}`), CACHE_DIR: join(base, `cache-${n}`) })
+
+/** Starts `bun src/main.ts` expecting it to refuse: its exit code and stderr lines. */
+async function refusedStart(env: Record<string, string>) {
+  const child = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+  const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()])
+  clearTimeout(timer)
+  return { code, lines: stderr.trim().split('\n') }
+}
+
+describe('one instance per data folder, clear start-up failures', () => {
+  test('a second server on the same DATA_DIR refuses in one line and leaves the first one alone', async () => {
+    const dirs = folders()
+    const first = await startFolio(dirs)
+    try {
+      const second = await refusedStart({ ...dirs, SITE_URL: 'https://other.example.com' })
+      expect(second.code).toBe(1)
+      expect(second.lines).toEqual([
+        `folio: DATA_DIR ${dirs.DATA_DIR} is in use by another running Folio (it holds ${join(dirs.DATA_DIR, 'folio.lock')}); stop that one first`,
+      ])
+      expect((await first.call('GET', '/api/v1/blog/categories')).body.code).toBe('0000')
+    } finally {
+      await first.stop()
+    }
+    // The lock goes with the process, even after kill -9.
+    await first.restart()
+    await first.stop(true)
+    await first.restart()
+    await first.dispose()
+  })
+
+  test('CLI commands other than rebuild leave a live CACHE_DIR alone', async () => {
+    const folio = await startFolio({ ...folders(), SITE_URL: 'https://blog.example.com' })
+    try {
+      const sitemap = join(folio.cacheDir, pathOf({ kind: 'robots' }))
+      const before = await Bun.file(sitemap).text()
+      expect(before).toContain('https://blog.example.com')
+      // Run with another SITE_URL, as a mistyped cron environment would.
+      const other = Bun.spawn([process.execPath, join(ROOT, 'src/cli.ts'), 'token', 'list'], {
+        env: { ...folio.env, SITE_URL: 'https://other.example.com' },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      expect(await other.exited).toBe(0)
+      expect(await Bun.file(sitemap).text()).toBe(before)
+    } finally {
+      await folio.dispose()
+    }
+  })
+
+  test('a port in use fails in one line before anything is migrated or rendered', async () => {
+    const taken = createServer()
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done))
+    const port = (taken.address() as { port: number }).port
+    try {
+      const dirs = folders()
+      const out = await refusedStart({ ...dirs, PORT: String(port) })
+      expect(out.code).toBe(1)
+      expect(out.lines).toEqual([`folio: cannot listen on 127.0.0.1:${port}: port ${port} is already in use`])
+      expect(existsSync(join(dirs.DATA_DIR, 'folio.db'))).toBe(false)
+      expect(readdirSync(dirs.CACHE_DIR)).toEqual([])
+    } finally {
+      taken.close()
+    }
+  })
+
+  test('a HOST that is not an address here, and unusable folders, fail in one line', async () => {
+    const host = await refusedStart({ ...folders(), HOST: 'not.a.host' })
+    expect(host.code).toBe(1)
+    expect(host.lines).toEqual([expect.stringMatching(/^folio: cannot listen on not\.a\.host:0: /)])
+
+    const file = join(base, 'a-file')
+    writeFileSync(file, 'not a folder')
+    const data = await refusedStart({ ...folders(), DATA_DIR: join(file, 'data') })
+    expect(data.code).toBe(1)
+    expect(data.lines).toEqual([`folio: DATA_DIR ${join(file, 'data')} is not usable (ENOTDIR): it must be a folder this user can write`])
+    const port = await refusedStart({ ...folders(), PORT: 'abc' })
+    expect(port.lines).toEqual(['folio: invalid configuration: PORT: expected a whole number, got "abc"'])
+    const cache = await refusedStart({ ...folders(), CACHE_DIR: file })
+    expect(cache.lines).toEqual([expect.stringMatching(/^folio: CACHE_DIR .* is not usable/)])
+  })
+
+  test('SIGTERM to the process npm start started stops the server', async () => {
+    const dirs = folders()
+    const npm = Bun.spawn(['npm', 'start', '--silent'], {
+      cwd: ROOT,
+      env: { ...process.env, ...dirs, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const timer = setTimeout(() => npm.kill('SIGKILL'), 30_000)
+    let out = ''
+    const reader = npm.stdout.getReader()
+    while (!/"message":"listening"/.test(out)) {
+      const { value, done } = await reader.read()
+      if (done) break
+      out += new TextDecoder().decode(value)
+    }
+    const url = /"url":"([^"]+)"/.exec(out)![1]!
+    expect((await fetch(`${url}/api/v1/blog/categories`)).status).toBe(200)
+    npm.kill('SIGTERM')
+    await npm.exited
+    clearTimeout(timer)
+    // Bounded wait for the server to go, then prove nothing listens there any more.
+    let refused = false
+    for (let i = 0; i < 50 && !refused; i++) {
+      refused = await fetch(`${url}/api/v1/blog/categories`).then(
+        () => false,
+        () => true,
+      )
+      if (!refused) await Bun.sleep(100)
+    }
+    expect(refused).toBe(true)
+  })
+
+  test('on SIGTERM a request in flight is answered, and a new connection is refused, never reset', async () => {
+    const folio = await startFolio(folders())
+    let finish!: () => void
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"language":"en","title":"Half'))
+        await new Promise<void>((go) => (finish = go))
+        controller.enqueue(new TextEncoder().encode(' a title","contentHtml":"<p>Hi</p>"}'))
+        controller.close()
+      },
+    })
+    const inFlight = fetch(`${folio.url}/api/v1/blog/posts/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    await Bun.sleep(200)
+    folio.process().kill('SIGTERM')
+    await Bun.sleep(300)
+    const late = await fetch(`${folio.url}/api/v1/blog/categories`).then(
+      (response) => `answered ${response.status}`,
+      (error: { code?: string }) => error.code,
+    )
+    expect(late).toBe('ECONNREFUSED')
+    finish()
+    const answer = await inFlight
+    expect(answer.status).toBeLessThan(500)
+    expect(((await answer.json()) as { code: string }).code).toBeString()
+    expect(await folio.process().exited).toBe(0)
+    await folio.dispose()
+  })
+})

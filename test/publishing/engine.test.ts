@@ -1,0 +1,185 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startFolio, type Folio } from '../support/folio.ts'
+import { addReceiver, startReceiver, TEST_ENV, waitForLog } from '../webhooks/receiver.ts'
+
+const B = '/api/v1/blog'
+const started: Folio[] = []
+const cleanups: (() => void)[] = []
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) cleanup()
+  for (const folio of started) await folio.dispose()
+})
+
+async function start(env: Record<string, string> = {}) {
+  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', ...TEST_ENV, ...env })
+  started.push(folio)
+  const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
+  const { categoryId, authorId } = await seedTaxonomy(folio, token)
+  const publish = (overrides: Record<string, unknown> = {}) => publishNewPost(folio, token, publishablePost(categoryId, authorId, overrides))
+  const save = async (overrides: Record<string, unknown> = {}) =>
+    (await folio.call('POST', `${B}/posts/save`, { token, body: { ...publishablePost(categoryId, authorId, overrides), status: 0 } })).body.data
+  const health = async () => (await folio.call('GET', '/healthz')).body
+  return { folio, token, publish, save, health }
+}
+
+/** Every file under the cache with its inode and mtime: what "nothing was written" means. */
+const fileStamps = (cacheDir: string) =>
+  readdirSync(cacheDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const s = statSync(join(e.parentPath, e.name))
+      return `${join(e.parentPath, e.name)} ${s.ino} ${s.mtimeMs}`
+    })
+    .sort()
+
+describe('coalesced render passes', () => {
+  test('concurrent publishes share passes: each artifact is rendered once per pass, and every answer is truthful', async () => {
+    const { folio, publish, save, token, health } = await start()
+    await publish()
+    const before = (await health()).data.render
+    await publish()
+    const single = (await health()).data.render.rendered - before.rendered
+
+    const drafts = await Promise.all(Array.from({ length: 8 }, () => save()))
+    const mid = (await health()).data.render
+    const answers = await Promise.all(drafts.map((d) => folio.call('POST', `${B}/posts/${d.id}/publish`, { token })))
+    for (const answer of answers) {
+      expect(answer.body.code).toBe('0000')
+      // Each post is in the sitemap and the feed once its answer arrives.
+      expect(answer.body.data.sitemapUpdated).toBe(true)
+      expect(answer.body.data.rssUpdated).toBe(true)
+    }
+    const after = (await health()).data.render
+    // Eight publishes one after another would render about 8 × `single` paths in 8 passes.
+    expect(after.passes - mid.passes).toBeLessThan(8)
+    expect(after.rendered - mid.rendered).toBeLessThan(8 * single)
+    const rss = await folio.call('GET', `${B}/rss.xml`)
+    for (const d of drafts) expect(rss.text).toContain(`folio-post-${d.id}`)
+  })
+
+  test('an unchanged rebuild writes no file at all', async () => {
+    const { folio, publish } = await start()
+    for (let i = 0; i < 3; i++) await publish()
+    expect((await folio.cli('rebuild')).code).toBe(0)
+    const stamps = fileStamps(folio.cacheDir)
+    const out = await folio.cli('rebuild')
+    expect(out.stdout).toContain(' 0 written, 0 removed')
+    expect(fileStamps(folio.cacheDir)).toEqual(stamps)
+  })
+
+  test('a cache written in the old layout is replaced at the first start of this code', async () => {
+    const { folio, publish } = await start()
+    const post = await publish()
+    await folio.stop()
+    const old = ['api/v1/blog/sitemap.xml', 'api/v1/blog/sitemap.xml.gz', `api/v1/blog/posts/${post.slug}/en.json`, 'api/v1/blog/rss/en.xml']
+    rmSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml'), { recursive: true })
+    for (const path of old) await Bun.write(join(folio.cacheDir, path), 'old layout')
+    await Bun.write(join(folio.cacheDir, '.folio-artifacts'), 'stamp of the old code')
+    await folio.restart()
+    for (const path of old) expect(existsSync(join(folio.cacheDir, path))).toBe(path === 'api/v1/blog/sitemap.xml')
+    expect(readFileSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml/@'), 'utf8')).toContain(post.slug)
+    expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`))).toBe(true)
+  })
+
+  test('artifacts served from memory carry exact validators: 304 while current, the new version at once after an edit', async () => {
+    const { folio, publish, token } = await start()
+    const post = await publish()
+    const path = `${B}/posts/${post.slug}`
+    const first = await fetch(`${folio.url}${path}`)
+    const etag = first.headers.get('etag')!
+    const file = statSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`))
+    expect(etag).toBe(`"${Math.floor(file.mtimeMs / 1000).toString(36)}${file.size.toString(36)}"`)
+    const again = await fetch(`${folio.url}${path}?language=en`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    await folio.call('POST', `${B}/posts/save`, { token, body: { ...post, id: post.id, title: `${post.title} (edited)` } })
+    const fresh = await fetch(`${folio.url}${path}`, { headers: { 'if-none-match': etag } })
+    expect(fresh.status).toBe(200)
+    expect(fresh.headers.get('etag')).not.toBe(etag)
+    expect(((await fresh.json()) as { data: { title: string } }).data.title).toEndWith('(edited)')
+  })
+
+  test('the webhook worker never meets "database is locked" while 8 clients publish', async () => {
+    const receiver = startReceiver()
+    cleanups.push(() => receiver.stop())
+    const { folio, publish, token } = await start()
+    await addReceiver(folio, token, { url: receiver.url('/hook'), events: ['blog.post.published'] })
+    const clients = Array.from({ length: 8 }, async () => {
+      for (let i = 0; i < 4; i++) await publish()
+    })
+    await Promise.all(clients)
+    const records = await waitForLog(folio, token, (rs) => rs.length === 32 && rs.every((r) => r.status === 'delivered'), 20_000)
+    expect(records.every((r) => r.attempts === 1)).toBe(true)
+    expect(receiver.on('/hook')).toHaveLength(32)
+    expect(folio.output()).not.toContain('database is locked')
+  }, 60_000)
+})
+
+describe('visible failure of the static path', () => {
+  test('/healthz shows the render backlog', async () => {
+    const { folio, publish } = await start()
+    await publish()
+    const res = await folio.call('GET', '/healthz')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.body.code).toBe('0000')
+    expect(res.body.data.status).toBe('ok')
+    expect(res.body.data.render).toMatchObject({ failing: 0, lastError: null })
+    expect(res.body.data.render.pending).toBeGreaterThanOrEqual(0)
+  })
+
+  test('an unpublish whose artifacts cannot be removed says so, shows in /healthz, and is retried within seconds', async () => {
+    const { folio, publish, token } = await start()
+    const post = await publish()
+    const folder = join(folio.cacheDir, `api/v1/blog/posts/${post.slug}`)
+    // Root ignores permissions; an immutable folder refuses even root's unlink.
+    expect(Bun.spawnSync(['chattr', '+i', folder]).exitCode).toBe(0)
+    const unfreeze = () => void Bun.spawnSync(['chattr', '-i', folder])
+    cleanups.push(unfreeze)
+    const answer = await folio.call('GET', `${B}/posts/operate?id=${post.id}&status=2`, { token })
+    expect(answer.status).toBe(200)
+    expect(answer.body.code).toBe('0000')
+    expect(answer.body.data).toBe(true)
+    expect(answer.headers.get('folio-warning')).toContain('could not be updated yet')
+    expect(answer.body.message).toContain('warning')
+    expect(folio.output()).toMatch(/"level":"error","message":"artifact render failed".*posts\/[^"]*@/)
+    const health = await folio.call('GET', '/healthz')
+    expect(health.status).toBe(503)
+    expect(health.body.code).toBe('DEGRADED')
+    expect(health.body.data.render.failing).toBeGreaterThan(0)
+    expect(health.body.data.render.lastError.path).toContain(post.slug)
+
+    unfreeze()
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline && (await folio.call('GET', '/healthz')).status !== 200) await Bun.sleep(200)
+    expect((await folio.call('GET', '/healthz')).status).toBe(200)
+    expect((await folio.call('GET', `${B}/posts/${post.slug}`)).status).not.toBe(200)
+  }, 30_000)
+
+  test('a full DATA_DIR answers 503 STORAGE_FULL, and writes work again once space is freed', async () => {
+    const mount = mkdtempSync(join(tmpdir(), 'folio-full-'))
+    cleanups.push(() => rmSync(mount, { recursive: true, force: true }))
+    expect(Bun.spawnSync(['mount', '-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mount]).exitCode).toBe(0)
+    cleanups.push(() => void Bun.spawnSync(['umount', '-l', mount]))
+    const dataDir = join(mount, 'data')
+    mkdirSync(dataDir)
+    const { folio, token } = await start({ DATA_DIR: dataDir })
+    // Fill the disk to the last block (dd stops at ENOSPC).
+    const filler = join(mount, 'filler')
+    Bun.spawnSync(['dd', 'if=/dev/zero', `of=${filler}`, 'bs=64k'], { stderr: 'ignore' })
+    const big = 'x'.repeat(200)
+    let answer = await folio.call('POST', `${B}/tags/save`, { token, body: { nameEn: big.slice(0, 50), language: 'all' } })
+    for (let i = 0; i < 20 && answer.status !== 503; i++)
+      answer = await folio.call('POST', `${B}/tags/save`, { token, body: { nameEn: `Tag ${i} ${big.slice(0, 40)}`, language: 'all' } })
+    expect(answer.status).toBe(503)
+    expect(answer.body.code).toBe('STORAGE_FULL')
+    expect(answer.text).not.toContain('stack')
+    rmSync(filler)
+    const retry = await folio.call('POST', `${B}/tags/save`, { token, body: { nameEn: 'After space was freed', language: 'all' } })
+    expect(retry.body.code).toBe('0000')
+  }, 30_000)
+})
