@@ -9,14 +9,19 @@ import { withCors } from './http/cors.ts'
 import { envelopeResponse } from './http/envelope.ts'
 import { createIdempotencyStore } from './http/idempotency-store.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
-import { createFetch } from './http/server.ts'
+import { base64Length, createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
 import { authorRoutes } from './modules/authors/routes.ts'
 import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
-import { localMediaRoutes, mediaUploadRoutes } from './modules/media/routes.ts'
+import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
+import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
+import type { McpServices } from './modules/mcp/tools.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
-import { publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { previewSecret } from './modules/posts/preview.ts'
+import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
+import { scheduleUpkeep } from './modules/posts/schedule.ts'
+import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
@@ -33,6 +38,9 @@ import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
 import { createLogger, type Logger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
+
+/** The largest JSON body: a post whose body is at its limit, escaped, plus its other fields. */
+const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
 
 /**
  * Everything Folio is made of, wired once: config -> db -> services -> http -> worker. Background
@@ -67,25 +75,36 @@ export async function compose(config: Config, options: { workers?: boolean; prep
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
 
+  // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
+  changes.subscribe(scheduleUpkeep)
+  // Made on the first start, so every preview token signed later verifies after a restart.
+  previewSecret(db)
+
+  const uploadMedia = mediaUploader(ctx, mediaStore)
+  const mcp: McpServices = { ctx, uploadMedia }
+
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
     authorRoutes(ctx),
     publicPostRoutes(ctx),
     writePostRoutes(ctx),
     revisionRoutes(ctx),
+    previewRoutes(ctx),
     settingsRoutes(ctx),
     engagementRoutes(ctx),
     moderationRoutes(ctx),
     resourceRoutes(ctx),
-    mediaUploadRoutes(ctx, mediaStore),
+    mediaUploadRoutes(uploadMedia),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
     ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
+    mcpRoutes(mcp),
   ]
   const app = createApp(log, features)
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
   await publishing.start(openapiJson(app), options.prepareCache ?? false)
   if (options.workers) publishing.publisher.start()
+  const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(
       staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
@@ -96,16 +115,18 @@ export async function compose(config: Config, options: { workers?: boolean; prep
     callLog: createCallLog(db, systemClock),
     idempotency: createIdempotencyStore(db, systemClock),
     log,
-    maxJsonBytes: 4 * LIMITS.contentHtml + 1024 * 1024,
+    maxJsonBytes: MAX_JSON_BYTES,
     maxUploadBytes: config.maxUploadBytes,
+    base64UploadPaths: [MCP_PATH],
     trustedProxies: config.trustProxy ? config.trustedProxies : null,
   })
   const close = async () => {
+    await scheduler?.stop()
     await publishing.publisher.stop()
     await webhookWorker?.stop()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, close }
+  return { ctx, fetch, publisher: publishing.publisher, mcp, close }
 }
 
 /** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */
@@ -120,7 +141,7 @@ function listen(config: Config) {
           'retry-after': '1',
         }),
       // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
-      maxRequestBodySize: config.maxUploadBytes + 2 * 1024 * 1024,
+      maxRequestBodySize: base64Length(config.maxUploadBytes) + MAX_JSON_BYTES + 2 * 1024 * 1024,
     })
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code

@@ -38,6 +38,16 @@ function deepest(issue: TypeboxIssue): TypeboxIssue {
   return best
 }
 
+/** Typebox issues as the fields at fault, one message per field; `fallback` names the whole value. */
+export function fieldErrors(issues: Iterable<unknown>, fallback: string): FieldError[] {
+  const byField = new Map<string, string>()
+  for (const issue of [...issues].map((i) => deepest(i as TypeboxIssue))) {
+    const field = fieldOf(issue.path ?? '', fallback)
+    if (!byField.has(field)) byField.set(field, describe(issue))
+  }
+  return [...byField].map(([field, message]) => ({ field, message }))
+}
+
 /** Elysia's validation error (422 by default) as the fields at fault, for a 400 in the envelope. */
 export function validationFields(error: Readonly<ValidationError>): FieldError[] {
   const fallback = error.type === 'body' ? 'body' : error.type
@@ -47,11 +57,6 @@ export function validationFields(error: Readonly<ValidationError>): FieldError[]
   } catch {
     // Some validators (standard schema) expose no issue list; fall back to the summary below.
   }
-  const byField = new Map<string, string>()
-  for (const issue of issues.map(deepest)) {
-    const field = fieldOf(issue.path ?? '', fallback)
-    if (!byField.has(field)) byField.set(field, describe(issue))
-  }
-  if (byField.size === 0) byField.set(fallback, `invalid ${error.type}`)
-  return [...byField].map(([field, message]) => ({ field, message }))
+  const errors = fieldErrors(issues, fallback)
+  return errors.length ? errors : [{ field: fallback, message: `invalid ${error.type}` }]
 }

@@ -21,6 +21,8 @@ export interface ShellDeps {
   /** Bodies above this are refused before parsing; uploads get their own, larger bound. */
   maxJsonBytes: number
   maxUploadBytes: number
+  /** JSON bodies on these paths may carry a whole upload as base64 (the MCP endpoint's upload_media). */
+  base64UploadPaths: readonly string[]
   /** Null: X-Forwarded-For is ignored. Else the proxies (TRUSTED_PROXIES) whose header is believed. */
   trustedProxies: readonly Subnet[] | null
 }
@@ -164,10 +166,15 @@ function queryFault(request: Request): FieldError | null {
   return null
 }
 
+/** The length of `bytes` bytes written as base64. */
+export const base64Length = (bytes: number): number => 4 * Math.ceil(bytes / 3)
+
 /** The largest body a request may carry: uploads get MAX_UPLOAD_BYTES plus multipart framing. */
 function bodyLimit(request: Request, deps: ShellDeps): number {
   const isUpload = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data')
-  return isUpload ? deps.maxUploadBytes + 64 * 1024 : deps.maxJsonBytes
+  if (isUpload) return deps.maxUploadBytes + 64 * 1024
+  const carriesBase64 = deps.base64UploadPaths.includes(new URL(request.url).pathname)
+  return carriesBase64 ? base64Length(deps.maxUploadBytes) + deps.maxJsonBytes : deps.maxJsonBytes
 }
 
 function bodyTooLarge(request: Request, deps: ShellDeps): boolean {

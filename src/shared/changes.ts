@@ -1,12 +1,18 @@
 import type { Db, Tx } from '../db/client.ts'
 import type { PostRow } from '../modules/posts/repo.ts'
 
-/** The webhook events of spec §6 a post change may raise. */
-export type PostEvent = 'blog.post.published' | 'blog.post.unpublished' | 'blog.post.deleted'
+/** The webhook events of spec §6 a post change may raise, and the failure of a scheduled publish. */
+export type PostEvent = 'blog.post.published' | 'blog.post.unpublished' | 'blog.post.deleted' | 'blog.post.schedule_failed'
+
+/** Why a scheduled publish did not happen: its due time and the blocking checks that failed. */
+export interface ScheduleFailure {
+  scheduledAt: string
+  failedItems: string[]
+}
 
 /** Something the public can see changed; recorded in the same transaction as the change itself. */
 export type Change =
-  | { kind: 'post'; event: PostEvent | null; before: PostRow | null; after: PostRow }
+  | { kind: 'post'; event: PostEvent | null; before: PostRow | null; after: PostRow; scheduleFailure?: ScheduleFailure }
   | { kind: 'category' | 'tag' | 'author'; id: number }
   | { kind: 'settings' }
   /** Claps or approved comments of a post changed: public counts refresh on a bounded schedule, not per event. */

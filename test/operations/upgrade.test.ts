@@ -18,6 +18,8 @@ const fixture = (set: string) => {
   return dir
 }
 
+type Row = Record<string, unknown>
+
 /** Every row of every table (ordinary columns, in rowid order), and the AUTOINCREMENT counters. */
 function contents(file: string) {
   const db = new Database(file, { readonly: true })
@@ -27,10 +29,10 @@ function contents(file: string) {
         .query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`)
         .all() as { name: string }[]
     ).map((t) => t.name)
-    const rows: Record<string, Record<string, unknown>[]> = {}
+    const rows: Record<string, Row[]> = {}
     for (const table of tables) {
       const columns = (db.query(`PRAGMA table_xinfo("${table}")`).all() as { name: string; hidden: number }[]).filter((c) => c.hidden === 0)
-      rows[table] = db.query(`SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM "${table}" ORDER BY rowid`).all() as Record<string, unknown>[]
+      rows[table] = db.query(`SELECT ${columns.map((c) => `"${c.name}"`).join(', ')} FROM "${table}" ORDER BY rowid`).all() as Row[]
     }
     return { rows, sequences: db.query('SELECT name, seq FROM sqlite_sequence ORDER BY name').all() }
   } finally {
@@ -66,11 +68,13 @@ describe('upgrading a database made by an earlier Folio', () => {
     expect(Object.values(before.rows).every((rows) => rows.length > 0)).toBe(true)
     expect(migrated(file)).toBe(set === LATEST_SET ? 'fresh-or-current' : 'baselined')
     const after = contents(file)
-    // Every row keeps every value it had; columns added by later migrations hold their defaults.
-    const asBefore = (row: Record<string, unknown>, like: Record<string, unknown>) =>
-      Object.fromEntries(Object.keys(like).map((column) => [column, row[column]]))
+    // Columns a later migration added (with their defaults) are new; every column the row had keeps its value.
+    const asBefore = (rows: Row[], like: Row[]) => {
+      const columns = Object.keys(like[0] ?? {})
+      return rows.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])))
+    }
     for (const [table, rows] of Object.entries(before.rows))
-      expect({ table, rows: after.rows[table]!.map((row, i) => asBefore(row, rows[i] ?? {})) }).toEqual({ table, rows })
+      expect({ table, rows: asBefore(after.rows[table] ?? [], rows) }).toEqual({ table, rows })
     expect(after.sequences).toEqual(expect.arrayContaining(before.sequences as any[]))
     expect(schema(file)).toEqual(schema(fresh))
     // A second start finds nothing to do.

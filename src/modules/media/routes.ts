@@ -7,7 +7,7 @@ import { auth } from '../../http/auth.ts'
 import { contract } from '../../http/contract.ts'
 import type { LocalMediaStore } from './local-store.ts'
 import type { MediaIndex, MediaStore } from './store.ts'
-import { uploadMedia } from './upload.ts'
+import { uploadMedia, type UploadInput } from './upload.ts'
 
 /** The upload record in SQLite, so dedupe holds across months. */
 export const sqliteMediaIndex = (db: Db): MediaIndex => ({
@@ -15,28 +15,32 @@ export const sqliteMediaIndex = (db: Db): MediaIndex => ({
   record: (entry) => void db.insert(media).values(entry).onConflictDoNothing().run(),
 })
 
+/** The upload verb over this store: the final public URL of the stored image (spec §4.1). */
+export const mediaUploader =
+  (ctx: Ctx, store: MediaStore) =>
+  async (file: UploadInput): Promise<string> => {
+    const deps = {
+      store,
+      mediaUrl: ctx.config.mediaUrl,
+      maxBytes: ctx.config.maxUploadBytes,
+      now: ctx.clock,
+      index: sqliteMediaIndex(ctx.db),
+    }
+    return (await uploadMedia(deps, file)).url
+  }
+
 /** `POST media/upload` (spec §4.1): answers the final public URL, used as-is by clients. */
-export const mediaUploadRoutes = (ctx: Ctx, store: MediaStore) =>
-  new Elysia({ name: 'media.upload', prefix: '/api/v1/blog/media' }).use(auth).post(
-    '/upload',
-    async ({ body }) => {
-      const uploaded = await uploadMedia(
-        { store, mediaUrl: ctx.config.mediaUrl, maxBytes: ctx.config.maxUploadBytes, now: ctx.clock, index: sqliteMediaIndex(ctx.db) },
-        body.file,
-      )
-      return uploaded.url
-    },
-    {
-      body: t.Object({ file: t.File({ description: 'the image (webp, avif, jpeg, png, gif)' }) }),
-      scope: 'blog:write',
-      ...contract({
-        operationId: 'uploadMedia',
-        summary: 'Upload an image; answers its final public URL, to be used as it is',
-        tag: 'media',
-        data: t.String({ format: 'uri' }),
-      }),
-    },
-  )
+export const mediaUploadRoutes = (upload: ReturnType<typeof mediaUploader>) =>
+  new Elysia({ name: 'media.upload', prefix: '/api/v1/blog/media' }).use(auth).post('/upload', ({ body }) => upload(body.file), {
+    body: t.Object({ file: t.File({ description: 'the image (webp, avif, jpeg, png, gif)' }) }),
+    scope: 'blog:write',
+    ...contract({
+      operationId: 'uploadMedia',
+      summary: 'Upload an image; answers its final public URL, to be used as it is',
+      tag: 'media',
+      data: t.String({ format: 'uri' }),
+    }),
+  })
 
 /**
  * Local media served by the API at MEDIA_URL's path (the embedded default, without Caddy);

@@ -5,6 +5,7 @@ const MESSAGES: Record<PostEvent, string> = {
   'blog.post.published': 'post published',
   'blog.post.unpublished': 'post unpublished',
   'blog.post.deleted': 'post deleted',
+  'blog.post.schedule_failed': 'scheduled publish blocked by the SEO gate',
 }
 
 /** One info line per publish, unpublish and delete, after it committed: what an operator greps for. */

@@ -139,9 +139,25 @@ const postFields = {
 export const PostRes = t.Object(postFields, { $id: 'BlogPostRes' })
 export type PostRes = typeof PostRes.static
 
+const UtcTime = (what: string) => t.Union([t.String({ description: `UTC YYYY-MM-DD HH:mm:ss when the post will be ${what}` }), t.Null()])
+
+/** A post's pending scheduled transitions (docs/agents.md "Schedules"); null when none. */
+const scheduleFields = { scheduledAt: UtcTime('published'), unpublishAt: UtcTime('taken offline') }
+const PostSchedule = t.Object(scheduleFields)
+export type PostSchedule = typeof PostSchedule.static
+
+const writerPostFields = { ...postFields, ...scheduleFields }
+
+/**
+ * The post response a token holder gets from the write verbs: the public shape plus its
+ * schedule. The public detail (and every artifact) never carries the schedule.
+ */
+export const WriterPostRes = t.Object(writerPostFields, { $id: 'BlogWriterPostRes' })
+export type WriterPostRes = typeof WriterPostRes.static
+
 /** The publish response (spec §2.4): the post plus what the publish refreshed. */
 export const PublishRes = t.Object(
-  { ...postFields, sitemapUpdated: t.Boolean(), rssUpdated: t.Boolean(), webhookQueued: t.Boolean() },
+  { ...writerPostFields, sitemapUpdated: t.Boolean(), rssUpdated: t.Boolean(), webhookQueued: t.Boolean() },
   { $id: 'BlogPublishRes' },
 )
 export type PublishRes = typeof PublishRes.static
@@ -232,3 +248,36 @@ export const RevisionDetailRes = t.Object(
   },
   { $id: 'BlogRevisionDetailRes' },
 )
+const ScheduleTime = t.Optional(
+  t.Union([t.String({ maxLength: 40, description: 'a UTC time like 2026-03-01 10:00:00, or null to cancel' }), t.Null()]),
+)
+
+/** `POST posts/{id}/schedule`: an absent field keeps its schedule, null cancels it. */
+export const ScheduleReq = t.Object({ publishAt: ScheduleTime, unpublishAt: ScheduleTime }, { $id: 'BlogScheduleReq' })
+export type ScheduleReq = typeof ScheduleReq.static
+
+/** Preview lifetimes in seconds: one hour by default, at most seven days. */
+export const PREVIEW_SECONDS = { default: 3600, max: 7 * 86_400 } as const
+
+/** `POST posts/{id}/preview`. */
+export const PreviewReq = t.Object(
+  {
+    expiresIn: t.Optional(
+      t.Union([t.Integer({ minimum: 1, maximum: PREVIEW_SECONDS.max, description: `seconds from 1 to ${PREVIEW_SECONDS.max}` }), t.Null()]),
+    ),
+  },
+  { $id: 'BlogPreviewReq' },
+)
+export type PreviewReq = typeof PreviewReq.static
+
+/** A signed, expiring read of a post's stored state (docs/agents.md "Previews"). */
+export const PreviewRes = t.Object(
+  {
+    postId: Id,
+    token: Str,
+    url: t.String({ description: 'anyone holding it reads the stored post until expiresAt' }),
+    expiresAt: t.String({ description: 'UTC YYYY-MM-DD HH:mm:ss' }),
+  },
+  { $id: 'BlogPreviewRes' },
+)
+export type PreviewRes = typeof PreviewRes.static

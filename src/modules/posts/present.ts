@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { authors, categories, posts, postTags, tags } from '../../db/schema/index.ts'
+import { authors, categories, posts, postSchedules, postTags, tags } from '../../db/schema/index.ts'
 import { toAuthorRes } from '../authors/authors.ts'
 import { relatedResources } from '../resources/catalogue.ts'
 import { toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
-import type { PostCard, PostRes } from './model.ts'
+import type { PostCard, PostRes, PostSchedule, WriterPostRes } from './model.ts'
 import type { PostRow } from './repo.ts'
 import { discoverable } from './visibility.ts'
 
@@ -131,7 +131,10 @@ const relatedQuery = (db: Queryable, before: SQL | undefined) =>
  */
 function relatedRowsOf(db: Queryable): (row: PostRow) => PostRow[] {
   const at = sql.placeholder('publishedAt')
-  const published = relatedQuery(db, or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, sql.placeholder('id'))))).prepare()
+  const published = relatedQuery(
+    db,
+    or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, sql.placeholder('id')))),
+  ).prepare()
   const unpublished = relatedQuery(db, undefined).prepare()
   return (row) => {
     const values = { language: row.language, categoryId: row.categoryId, id: row.id }
@@ -162,3 +165,13 @@ export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[
 
 /** `BlogPostRes` of one post. */
 export const toPostRes = (db: Queryable, row: PostRow): PostRes => toPostResMany(db, [row])[0]!
+
+/** The pending schedule of a post. */
+export function scheduleOf(db: Queryable, postId: number): PostSchedule {
+  const rows = db.select().from(postSchedules).where(eq(postSchedules.postId, postId)).all()
+  const dueOf = (action: 'publish' | 'unpublish') => rows.find((r) => r.action === action)?.dueAt ?? null
+  return { scheduledAt: dueOf('publish'), unpublishAt: dueOf('unpublish') }
+}
+
+/** The post response of the write verbs: the public shape plus the schedule only a token holder sees. */
+export const toWriterPostRes = (db: Queryable, row: PostRow): WriterPostRes => ({ ...toPostRes(db, row), ...scheduleOf(db, row.id) })

@@ -7,10 +7,25 @@ import { expectedVersion, IfMatchHeaders } from '../../http/if-match.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { autofixPost } from './autofix.ts'
 import { checkDraft } from './check.ts'
-import { AutofixRes, PostPage, PostRes, PostSaveReq, PublishRes, SeoCheckReq, SeoCheckRes } from './model.ts'
+import {
+  AutofixRes,
+  PostPage,
+  PostRes,
+  PostSaveReq,
+  PREVIEW_SECONDS,
+  PreviewReq,
+  PreviewRes,
+  PublishRes,
+  ScheduleReq,
+  SeoCheckReq,
+  SeoCheckRes,
+  WriterPostRes,
+} from './model.ts'
+import { createPreview, PREVIEW_PATH, readPreview } from './preview.ts'
 import { listPublicPosts, publicPostDetail } from './public.ts'
 import { listRevisions, restoreRevision, revisionDetail } from './revisions.ts'
 import { savePost } from './save.ts'
+import { schedulePost } from './schedule.ts'
 import { deletePost, operatePost, publishPost } from './status.ts'
 
 const PREFIX = '/api/v1/blog/posts'
@@ -104,7 +119,7 @@ export const writePostRoutes = (ctx: Ctx) =>
           description:
             'A save whose result is published (`status` 1) also needs `blog:publish` and passes the SEO gate. `If-Match: "<version>"` (or the body\'s `version`) makes it conditional.',
           tag: 'posts',
-          data: PostRes,
+          data: WriterPostRes,
           refusals: VERSION_REFUSAL,
         }),
       },
@@ -137,6 +152,31 @@ export const writePostRoutes = (ctx: Ctx) =>
         summary: "Apply the check's auto-fixes to the stored post and save it",
         tag: 'posts',
         data: AutofixRes,
+      }),
+    })
+    .post('/:id/schedule', ({ params, body }) => schedulePost(ctx, Number(params.id), body), {
+      params: t.Object({ id: IdParam }),
+      body: ScheduleReq,
+      scope: 'blog:publish',
+      ...contract({
+        operationId: 'schedulePost',
+        summary: 'Schedule publishing (publishAt) and/or taking offline (unpublishAt); null cancels',
+        description:
+          'Times are UTC `YYYY-MM-DD HH:mm:ss` and must be in the future; a due publish passes the same SEO gate as publishPost.',
+        tag: 'posts',
+        data: WriterPostRes,
+      }),
+    })
+    .post('/:id/preview', ({ params, body }) => createPreview(ctx, Number(params.id), body ?? {}), {
+      params: t.Object({ id: IdParam }),
+      body: t.Optional(PreviewReq),
+      scope: 'blog:write',
+      ...contract({
+        operationId: 'createPreview',
+        summary: 'A signed, expiring preview URL of the stored post, draft or not',
+        description: `\`expiresIn\` seconds: default ${PREVIEW_SECONDS.default}, at most ${PREVIEW_SECONDS.max}.`,
+        tag: 'posts',
+        data: PreviewRes,
       }),
     })
     .get(
@@ -209,3 +249,28 @@ export const revisionRoutes = (ctx: Ctx) =>
         restoreRevision(ctx, caller, Number(params.id), Number(params.rev), expectedVersion(request.headers)),
       { params: RevisionParams, scope: 'blog:write' },
     )
+
+/**
+ * Anyone holding a preview token reads the post's stored state (docs/agents.md "Previews"):
+ * never stored by a cache, never indexed, and never pre-rendered (no artifact path maps here).
+ */
+export const previewRoutes = (ctx: Ctx) =>
+  new Elysia({ name: 'posts.preview', prefix: PREVIEW_PATH }).get(
+    '/:token',
+    ({ params, set }) => {
+      Object.assign(set.headers, noStore, { 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' })
+      return readPreview(ctx, params.token)
+    },
+    {
+      params: t.Object({ token: t.String({ maxLength: 200 }) }),
+      ...contract({
+        operationId: 'readPreview',
+        summary: 'The stored post a preview token names, draft or not',
+        description:
+          'Answered `Cache-Control: no-store` and `X-Robots-Tag: noindex`. A token that is not valid is refused 400 `PREVIEW_TOKEN_INVALID`, an expired one 400 `PREVIEW_TOKEN_EXPIRED`.',
+        tag: 'public',
+        data: PostRes,
+        noStore: true,
+      }),
+    },
+  )

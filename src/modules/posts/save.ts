@@ -13,8 +13,8 @@ import { DuplicateSlug } from '../taxonomy/slugs.ts'
 import type { Caller } from '../tokens/tokens.ts'
 import { bodyHtmlOf, prepareContent } from './content.ts'
 import { statusEvent } from './lifecycle.ts'
-import type { PostRes, PostSaveReq } from './model.ts'
-import { toPostRes } from './present.ts'
+import type { PostSaveReq, WriterPostRes } from './model.ts'
+import { toWriterPostRes } from './present.ts'
 import { livePost, recordSlugChange, replaceTags, slugHolder, type PostRow, type PostValues } from './repo.ts'
 import { recordRevision, revisionFieldsOf, tagIdsOf } from './revision-store.ts'
 import { checkPublishable, existingMediaKeys, sqliteWorld } from './seo.ts'
@@ -116,7 +116,7 @@ const seoInput = (id: number | null, values: Omit<PostValues, 'slug'>, slug: str
  * save stores the latest seoScore/aeoScore, moves the post to its next version and keeps a
  * revision when an editable field changed. `version` (or If-Match) makes the update conditional.
  */
-export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<PostRes> {
+export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Promise<WriterPostRes> {
   checkUrlFields(req, ctx.config.siteUrl)
   const expected = req.version ?? null
   if (expected !== null && !req.id) throw invalidField('version', 'only an update (with id) is based on a version (If-Match or version)')
@@ -173,7 +173,7 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
     record({ kind: 'post', event: statusEvent(before, after), before, after })
     return after
   })
-  return toPostRes(ctx.db, result)
+  return toWriterPostRes(ctx.db, result)
 }
 
 /** The update of a stored post, only if it still is at `version` (the SQL side of If-Match). */

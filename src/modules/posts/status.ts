@@ -5,7 +5,7 @@ import type { ChangeEffects } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
 import { statusEvent } from './lifecycle.ts'
 import type { PublishRes } from './model.ts'
-import { toPostRes } from './present.ts'
+import { toWriterPostRes } from './present.ts'
 import { livePost } from './repo.ts'
 import { checkPublishable, existingMediaKeys, seoInputOf } from './seo.ts'
 import { expectVersion, nextVersion } from './version.ts'
@@ -46,7 +46,7 @@ export async function publishPost(
     record({ kind: 'post', event: statusEvent(before, after), before, after })
     return after
   })
-  return { ...toPostRes(ctx.db, result), ...effects }
+  return { ...toWriterPostRes(ctx.db, result), ...effects }
 }
 
 const NOTHING: ChangeEffects = { sitemapUpdated: false, rssUpdated: false, webhookQueued: false, artifactsFailed: 0 }

@@ -42,7 +42,7 @@ export function webhookOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake: (
       if (!receivers.length) return { webhookQueued: false }
       const occurredAt = ctx.clock()
       const eventId = crypto.randomUUID()
-      const payload = JSON.stringify(buildPayload(ctx.config.siteUrl, event, change.after, eventId, occurredAt))
+      const payload = JSON.stringify(buildPayload(ctx.config.siteUrl, event, change.after, eventId, occurredAt, change.scheduleFailure))
       const now = formatTime(occurredAt)
       for (const receiver of receivers) {
         insertDelivery.run({

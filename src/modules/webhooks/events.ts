@@ -1,10 +1,15 @@
-import type { PostEvent } from '../../shared/changes.ts'
+import type { PostEvent, ScheduleFailure } from '../../shared/changes.ts'
 import { postPath } from '../../shared/language.ts'
 import { formatTime } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
 
 /** The events of spec §6 and the wildcard that subscribes to all of them. */
-export const POST_EVENTS = ['blog.post.published', 'blog.post.unpublished', 'blog.post.deleted'] as const satisfies readonly PostEvent[]
+export const POST_EVENTS = [
+  'blog.post.published',
+  'blog.post.unpublished',
+  'blog.post.deleted',
+  'blog.post.schedule_failed',
+] as const satisfies readonly PostEvent[]
 export const WILDCARD = 'blog.*'
 export const SUBSCRIBABLE = [...POST_EVENTS, WILDCARD] as const
 export type Subscription = (typeof SUBSCRIBABLE)[number]
@@ -29,9 +34,19 @@ export interface WebhookPayload {
     url: string
     publishedAt: string | null
   }
+  /** `blog.post.schedule_failed` only: the due time and the blocking checks that kept the post a draft. */
+  scheduledAt?: string
+  failedItems?: string[]
 }
 
-export function buildPayload(siteUrl: string, event: PostEvent, post: PostRow, eventId: string, occurredAt: Date): WebhookPayload {
+export function buildPayload(
+  siteUrl: string,
+  event: PostEvent,
+  post: PostRow,
+  eventId: string,
+  occurredAt: Date,
+  scheduleFailure?: ScheduleFailure,
+): WebhookPayload {
   return {
     id: eventId,
     event,
@@ -45,5 +60,6 @@ export function buildPayload(siteUrl: string, event: PostEvent, post: PostRow, e
       url: siteUrl + postPath(post.language, post.slug),
       publishedAt: post.publishedAt,
     },
+    ...scheduleFailure,
   }
 }

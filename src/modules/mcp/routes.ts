@@ -1,0 +1,39 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { Elysia } from 'elysia'
+import { callOf } from '../../http/call.ts'
+import { Unauthorized } from '../../shared/errors.ts'
+import { createMcpServer } from './server.ts'
+import type { McpServices } from './tools.ts'
+
+export const MCP_PATH = '/mcp'
+
+const METHOD_NOT_ALLOWED = {
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Method not allowed: this server is stateless, use POST.' },
+  id: null,
+}
+
+/**
+ * MCP over Streamable HTTP at `/mcp` (docs/agents.md "MCP"): stateless, one server per request
+ * for the caller the shell authenticated (the same API tokens, Bearer or X-API-Token), answers
+ * as plain JSON. The body is left unparsed: the SDK's transport reads it.
+ */
+export const mcpRoutes = (services: McpServices) =>
+  new Elysia({ name: 'mcp' }).all(
+    MCP_PATH,
+    async ({ request }) => {
+      const { caller, tokenPresented } = callOf(request)
+      if (!caller) throw new Unauthorized(tokenPresented ? 'Invalid or revoked API token.' : 'Missing API token.')
+      // Stateless: no stream to open with GET and no session to end with DELETE (the SDK's stateless example does the same).
+      if (request.method !== 'POST') return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { allow: 'POST' } })
+      const server = createMcpServer(services, caller)
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      await server.connect(transport)
+      try {
+        return await transport.handleRequest(request)
+      } finally {
+        await server.close()
+      }
+    },
+    { parse: 'none' },
+  )

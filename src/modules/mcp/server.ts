@@ -1,0 +1,67 @@
+import { Value } from '@sinclair/typebox/value'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { success, type Envelope } from '../../http/envelope.ts'
+import { fieldErrors } from '../../http/errors.ts'
+import { DomainError, Forbidden, ValidationFailed } from '../../shared/errors.ts'
+import type { Caller } from '../tokens/tokens.ts'
+import { TOOLS, type McpServices, type Tool } from './tools.ts'
+
+const INSTRUCTIONS = `Folio publishes a bilingual (en/zh) blog. Publishing order: list_categories / list_tags / list_authors,
+upload_media for images, optionally search_resources for product cards, save_draft, check_post, fix every failed
+blocking item (each carries a fixAction) with save_draft, then publish_post (or schedule_post). Every tool answers
+{code, message, data}: code "0000" is success; any other code is an error whose data says what to fix
+(BLOG_SEO_BLOCKED: data.failedItems and data.failures). Times are UTC "YYYY-MM-DD HH:mm:ss".`
+
+const allowed = (tool: Tool, caller: Caller) => tool.scope === null || caller.scopes.has(tool.scope)
+
+/** The answer as the HTTP API would give it: the envelope, as text and as structured content. */
+function answer(envelope: Envelope): CallToolResult {
+  const structured = envelope as unknown as Record<string, unknown>
+  return {
+    content: [{ type: 'text', text: JSON.stringify(envelope) }],
+    structuredContent: structured,
+    isError: envelope.code !== success(null).code,
+  }
+}
+
+const refusal = (error: DomainError) => answer({ code: error.code, message: error.message, data: error.data })
+
+async function callTool(services: McpServices, caller: Caller, tool: Tool, args: unknown): Promise<CallToolResult> {
+  if (!allowed(tool, caller)) return refusal(new Forbidden(tool.scope!))
+  const input = args ?? {}
+  if (!Value.Check(tool.input, input)) return refusal(new ValidationFailed(fieldErrors(Value.Errors(tool.input, input), 'arguments')))
+  try {
+    // Decoding applies the schema's conversions (Elysia's integers also accept digit strings), as the HTTP routes do.
+    return answer(success((await tool.run(services, caller, Value.Decode(tool.input, input))) ?? null))
+  } catch (error) {
+    if (error instanceof DomainError) return refusal(error)
+    const requestId = crypto.randomUUID()
+    services.ctx.log.error('mcp tool failed', { requestId, tool: tool.name, error: error instanceof Error ? error.stack : String(error) })
+    return answer({ code: 'INTERNAL_ERROR', message: `Internal error; quote request id ${requestId}.`, data: { requestId } })
+  }
+}
+
+/**
+ * An MCP server for one caller: it lists only the tools the token's scopes allow and refuses a
+ * call to any other. Every tool runs the same verb as its HTTP route.
+ */
+export function createMcpServer(services: McpServices, caller: Caller): Server {
+  const server = new Server({ name: 'folio', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: TOOLS.filter((tool) => allowed(tool, caller)).map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      // typebox schemas are JSON Schema; the round trip drops typebox's symbol keys.
+      inputSchema: JSON.parse(JSON.stringify(tool.input)),
+      annotations: { title: tool.title, readOnlyHint: tool.readOnly ?? false, openWorldHint: false },
+    })),
+  }))
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const tool = TOOLS.find((candidate) => candidate.name === request.params.name)
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}`)
+    return callTool(services, caller, tool, request.params.arguments)
+  })
+  return server
+}
