@@ -74,19 +74,31 @@ function mergeRel(rel: string | undefined, add: string): string {
 
 /** Deeper than any real article; sanitize-html's cost grows faster than linearly with depth (100,000 took 5 s). */
 export const MAX_NESTING = 256
+/**
+ * More elements than any real article holds (a 30,000-word post with tables has a few thousand).
+ * Every pass is linear, but a body of 125,000 empty paragraphs still cost over a second of
+ * sanitizing and checking on the request loop; this bound keeps one call well under that.
+ */
+export const MAX_ELEMENTS = 25_000
 
-const TOO_DEEP = new Error('nested too deep')
+type Shape = 'ok' | 'too deep' | 'too many'
+const STOP = new Error('shape bound reached')
 
 /**
- * Whether `html` nests elements deeper than `limit` as sanitize-html's parser sees them. One
- * tokenizer pass that stops at the first element past the limit, so the parser's own stack never
- * grows beyond it (htmlparser2 keeps open elements with `unshift`, quadratic on deep input).
+ * Whether `html` nests elements deeper than `maxDepth`, or holds more than `maxElements`, as
+ * sanitize-html's parser sees it. One tokenizer pass that stops at the first element past either
+ * bound, so the parser's own stack never grows beyond it (htmlparser2 keeps open elements with
+ * `unshift`, quadratic on deep input).
  */
-export function nestedDeeperThan(html: string, limit: number): boolean {
+export function htmlShape(html: string, maxDepth: number, maxElements: number): Shape {
   let depth = 0
+  let elements = 0
+  let shape: Shape = 'ok'
   const parser = new Parser({
     onopentag() {
-      if (++depth > limit) throw TOO_DEEP
+      if (++depth > maxDepth) shape = 'too deep'
+      else if (++elements > maxElements) shape = 'too many'
+      if (shape !== 'ok') throw STOP
     },
     onclosetag() {
       depth -= 1
@@ -94,15 +106,16 @@ export function nestedDeeperThan(html: string, limit: number): boolean {
   })
   try {
     parser.end(html)
-    return false
   } catch (error) {
-    if (error === TOO_DEEP) return true
-    throw error
+    if (error !== STOP) throw error
   }
+  return shape
 }
 
-/** The stored form of `contentHtml`; a body nested deeper than MAX_NESTING is refused naming the field. */
+/** The stored form of `contentHtml`; a body nested deeper than MAX_NESTING, or with more than MAX_ELEMENTS elements, is refused naming the field. */
 export function sanitizeContentHtml(html: string): string {
-  if (nestedDeeperThan(html, MAX_NESTING)) throw invalidField('contentHtml', `elements nested deeper than ${MAX_NESTING} levels`)
+  const shape = htmlShape(html, MAX_NESTING, MAX_ELEMENTS)
+  if (shape === 'too deep') throw invalidField('contentHtml', `elements nested deeper than ${MAX_NESTING} levels`)
+  if (shape === 'too many') throw invalidField('contentHtml', `more than ${MAX_ELEMENTS} elements`)
   return sanitizeHtml(html, OPTIONS)
 }

@@ -3,7 +3,7 @@ import { Parser } from 'htmlparser2'
 import corpus from './corpus/html.json'
 import { prepareContent } from '../../src/modules/posts/content.ts'
 import { toc } from '../../src/modules/seo/index.ts'
-import { MAX_NESTING, nestedDeeperThan, sanitizeContentHtml } from '../../src/shared/sanitize.ts'
+import { htmlShape, MAX_ELEMENTS, MAX_NESTING, sanitizeContentHtml } from '../../src/shared/sanitize.ts'
 import { isSafeId } from '../../src/shared/safe-id.ts'
 import { ValidationFailed } from '../../src/shared/errors.ts'
 
@@ -65,12 +65,29 @@ describe('derived fields (item 12)', () => {
   })
 })
 
-describe('nesting (item 10)', () => {
+describe('nesting and element count (item 10)', () => {
   test('depth is measured as the parser sees it: implied ends and void elements close', () => {
-    expect(nestedDeeperThan('<div><p>a<p>b</div><br><img>', 2)).toBe(false)
-    expect(nestedDeeperThan('<div><p>a<p>b</div><br><img>', 1)).toBe(true)
-    expect(nestedDeeperThan('<p>'.repeat(100_000), 1)).toBe(false)
-    expect(nestedDeeperThan('<div>'.repeat(100_000), MAX_NESTING)).toBe(true)
+    const many = 1_000_000
+    expect(htmlShape('<div><p>a<p>b</div><br><img>', 2, many)).toBe('ok')
+    expect(htmlShape('<div><p>a<p>b</div><br><img>', 1, many)).toBe('too deep')
+    expect(htmlShape('<p>'.repeat(100_000), 1, many)).toBe('ok')
+    expect(htmlShape('<div>'.repeat(100_000), MAX_NESTING, many)).toBe('too deep')
+  })
+  test('elements are counted, void ones included, and the count stops at the bound', () => {
+    expect(htmlShape('<p>a<br><img><p>b', 256, 4)).toBe('ok')
+    expect(htmlShape('<p>a<br><img><p>b', 256, 3)).toBe('too many')
+    expect(htmlShape('<p>x'.repeat(125_000), MAX_NESTING, MAX_ELEMENTS)).toBe('too many')
+  })
+  test('a body with more elements than the bound is refused naming contentHtml', () => {
+    expect(() => sanitizeContentHtml('<p>x</p>'.repeat(MAX_ELEMENTS))).not.toThrow()
+    let thrown: unknown
+    try {
+      sanitizeContentHtml('<p>x</p>'.repeat(MAX_ELEMENTS + 1))
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(ValidationFailed)
+    expect((thrown as ValidationFailed).data).toEqual({ errors: [{ field: 'contentHtml', message: `more than ${MAX_ELEMENTS} elements` }] })
   })
   test('a body nested deeper than the bound is refused naming contentHtml', () => {
     expect(() => sanitizeContentHtml('<div>'.repeat(MAX_NESTING) + 'ok')).not.toThrow()

@@ -45,9 +45,11 @@ test('a route is described from its schemas, its scope and its contract alone', 
   expect(op.parameters).toEqual([
     expect.objectContaining({ name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'integer', minimum: 1 }) }),
     expect.objectContaining({ name: 'if-match', in: 'header', required: false, schema: { maxLength: 64, type: 'string' } }),
+    // Every POST takes an Idempotency-Key, added once by the generator.
+    expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
   ])
   expect(op.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/ThingReq' } } } })
-  expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '412', '500'])
+  expect(Object.keys(op.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '412', '422', '500'])
   const success = op.responses['200'].content['application/json'].schema.oneOf[0].allOf[1]
   expect(success.properties).toEqual({ code: { type: 'string', enum: ['0000'] }, data: { $ref: '#/components/schemas/ThingRes' } })
 })
