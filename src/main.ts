@@ -26,6 +26,7 @@ import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
+import { previewPageRoutes } from './modules/site/preview.ts'
 import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
@@ -90,6 +91,7 @@ export async function compose(config: Config, options: { workers?: boolean; prep
     writePostRoutes(ctx),
     revisionRoutes(ctx),
     previewRoutes(ctx),
+    previewPageRoutes(ctx),
     settingsRoutes(ctx),
     engagementRoutes(ctx),
     moderationRoutes(ctx),

@@ -100,6 +100,29 @@ describe('draft previews', () => {
     }
   })
 
+  test('the same token shows the draft as the public site\'s post page: noindex, never cached, never an artifact', async () => {
+    const post = await draft({ title: 'Page preview: the draft title' })
+    const { token: previewToken, pageUrl } = (await preview(post.id)).body.data
+    expect(pageUrl).toBe(`${SITE_URL}/preview/${previewToken}`)
+    for (const origin of [folio.url, caddy.url]) {
+      const response = await fetch(`${origin}/preview/${previewToken}`)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(response.headers.get('cache-control')).toBe('no-store')
+      expect(response.headers.get('x-robots-tag')).toBe('noindex')
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      const html = await response.text()
+      expect(html).toContain('<meta name="robots" content="noindex')
+      expect(html).toContain('Page preview: the draft title')
+    }
+    // A refused token is the envelope's 400, as on the JSON preview.
+    const tampered = await fetch(`${folio.url}/preview/${previewToken.slice(0, -2)}xx`)
+    expect(tampered.status).toBe(400)
+    expect(((await tampered.json()) as any).code).toBe('PREVIEW_TOKEN_INVALID')
+    await folio.cli('rebuild')
+    for (const file of filesUnder(folio.cacheDir)) expect([file, readFileSync(file, 'latin1').includes('Page preview')]).toEqual([file, false])
+  })
+
   test('expired, tampered and malformed tokens and deleted posts are refused in the envelope', async () => {
     const post = await draft()
     const { token: good } = (await preview(post.id, { expiresIn: 1 })).body.data

@@ -275,7 +275,8 @@ export const PreviewRes = t.Object(
   {
     postId: Id,
     token: Str,
-    url: t.String({ description: 'anyone holding it reads the stored post until expiresAt' }),
+    url: t.String({ description: 'anyone holding it reads the stored post (JSON, the public detail shape) until expiresAt' }),
+    pageUrl: t.String({ description: 'the same preview as a page of the public site (HTML, noindex, never cached)' }),
     expiresAt: t.String({ description: 'UTC YYYY-MM-DD HH:mm:ss' }),
   },
   { $id: 'BlogPreviewRes' },

@@ -11,6 +11,8 @@ import { livePost } from './repo.ts'
 
 /** Where anyone holding a preview token reads it (never pre-rendered, never cached). */
 export const PREVIEW_PATH = '/api/v1/blog/previews'
+/** Where the public site shows a preview as its post page (src/modules/site/preview.ts). */
+export const PREVIEW_PAGE_PATH = '/preview'
 
 const SECRET_KEY = 'preview.secret'
 
@@ -48,7 +50,13 @@ export function createPreview(ctx: Ctx, id: number, req: PreviewReq): PreviewRes
   const expires = new Date(ctx.clock().getTime() + (req.expiresIn ?? PREVIEW_SECONDS.default) * 1000)
   const claim = `${id}.${Math.floor(expires.getTime() / 1000)}`
   const token = `${claim}.${sign(previewSecret(ctx.db), claim)}`
-  return { postId: id, token, url: `${ctx.config.siteUrl}${PREVIEW_PATH}/${token}`, expiresAt: formatTime(expires) }
+  return {
+    postId: id,
+    token,
+    url: `${ctx.config.siteUrl}${PREVIEW_PATH}/${token}`,
+    pageUrl: `${ctx.config.siteUrl}${PREVIEW_PAGE_PATH}/${token}`,
+    expiresAt: formatTime(expires),
+  }
 }
 
 /** The post a preview token names, when its signature holds and it has not expired. */
