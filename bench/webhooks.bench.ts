@@ -98,7 +98,7 @@ async function pairedLatency(label: string, env: Record<string, string>) {
 async function verbLatency() {
   const dir = mkdtempSync(join(tmpdir(), 'folio-bench-'))
   // awaited: compose() becomes async once the media store is merged in.
-  const service = await compose(loadConfig({ DATA_DIR: dir, CACHE_DIR: join(dir, 'cache') }))
+  const service = await compose(loadConfig({ DATA_DIR: dir, CACHE_DIR: join(dir, 'cache') }), { renderOnCommit: true })
   const { ctx } = service
   try {
     const caller = { tokenId: 1, name: 'bench', scopes: new Set(['blog:write', 'blog:publish'] as const) }

@@ -48,7 +48,10 @@ const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
  * workers, the cache's start-up repair (`prepareCache`) and the MEDIA_URL check run only for the
  * server (`start`), never for a CLI command: only `rebuild` and `restore` render, on purpose.
  */
-export async function compose(config: Config, options: { workers?: boolean; prepareCache?: boolean; log?: Logger } = {}) {
+export async function compose(
+  config: Config,
+  options: { workers?: boolean; prepareCache?: boolean; renderOnCommit?: boolean; log?: Logger } = {},
+) {
   const log = options.log ?? createLogger(config.logLevel)
   const dbFile = join(config.dataDir, 'folio.db')
   const db = openDatabase(dbFile, { replication: config.dbReplication })
@@ -67,7 +70,8 @@ export async function compose(config: Config, options: { workers?: boolean; prep
     mediaExists: (key) => mediaStore.exists(key),
   }
   // Publishing: artifacts re-rendered after every public change, served before the app answers.
-  const publishing = createPublishing(config, db, log, systemClock)
+  // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
+  const publishing = createPublishing(config, db, log, systemClock, options.renderOnCommit ?? options.workers ?? false)
   changes.subscribe(publishing.publisher.listener)
 
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.

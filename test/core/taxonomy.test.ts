@@ -130,6 +130,8 @@ describe('publication settings', () => {
     })
     const cli = await folio.cli('settings', 'set', '--icon-alt', 'Folio logo', '--name-zh', '田野笔记', '--label-zh', '简体中文')
     expect(cli.code).toBe(0)
+    // The CLI records the jobs; the running server renders them.
+    await folio.rendered()
     expect((await get('publication-settings')).body.data).toEqual({
       ...EMPTY,
       iconUrl: 'https://cdn.example.com/i.png',

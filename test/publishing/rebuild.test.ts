@@ -82,6 +82,8 @@ describe('full rebuild', () => {
       indexable: false,
     })
     expect((await folio.cli('settings', 'set', '--icon-url', 'https://example.org/icon.png', '--icon-alt', 'Icon')).code).toBe(0)
+    // The CLI records the jobs; the running server renders them.
+    await folio.rendered()
 
     const incremental = cacheFiles(folio.cacheDir)
     expect(incremental.has(`api/v1/blog/authors/jane-q-doe/@`)).toBe(true)

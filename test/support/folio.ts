@@ -37,6 +37,8 @@ export interface Folio {
   /** Stops and removes the temp folders. */
   dispose(): Promise<void>
   process(): Subprocess
+  /** Resolves once the server has rendered every due artifact job (what a CLI write recorded, say): `/healthz` shows nothing due. */
+  rendered(): Promise<void>
   /** What the server wrote to stdout (its JSON log lines; the most recent part of it), as text. */
   output(): string
 }
@@ -172,6 +174,14 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
       rmSync(base, { recursive: true, force: true })
     },
     process: () => child,
+    async rendered() {
+      // Bounded: the sweeper runs every second; a backlog still due after 15 s is a failure.
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await Bun.sleep(100)) {
+        const { render } = ((await (await fetch(`${url}/healthz`)).json()) as { data: { render: { due: number; waiting: number } } }).data
+        if (render.due === 0 && render.waiting === 0) return
+      }
+      throw new Error('the server did not render the due artifact jobs within 15 s')
+    },
   }
   return folio
 }

@@ -39,7 +39,7 @@ function writeStamp(cacheDir: string, stamp: string): void {
  * (the server, before it answers anything) it renders the jobs left by a process that died, and a
  * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
  */
-export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock) {
+export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock, renderOnCommit: boolean) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
   const cache = createArtifactCache(config.cacheDir)
   const source = {
@@ -52,6 +52,7 @@ export function createPublishing(config: Config, db: Db, log: Logger, clock: Clo
     clock,
     cacheDir: config.cacheDir,
     engagementRefreshSeconds: config.engagementRefreshSeconds,
+    renderOnCommit,
   }
   const publisher = createPublisher(source)
   async function start(openapi: string, prepareCache: boolean): Promise<void> {

@@ -58,6 +58,13 @@ export interface PublisherDeps extends SiteOptions {
   engagementRefreshSeconds: number
   openapi: string
   cache: ArtifactCache
+  /**
+   * Whether a commit in this process renders its artifacts before the write answers (the server).
+   * Off for CLI commands and the stdio MCP server: they only record the durable jobs, which the
+   * running server's sweeper renders within a second (or the next start does), so no second
+   * process ever writes into a live server's CACHE_DIR; `rebuild` renders explicitly.
+   */
+  renderOnCommit: boolean
 }
 
 export interface RenderStats {
@@ -207,7 +214,7 @@ export function createPublisher(deps: PublisherDeps) {
     },
     async afterCommit(change): Promise<Partial<ChangeEffects>> {
       const mark = marked.get(change)
-      if (!mark?.paths.length) return {}
+      if (!mark?.paths.length || !deps.renderOnCommit) return {}
       const effects = await served(mark.paths, mark.seq)
       return { sitemapUpdated: effects.sitemapUpdated, rssUpdated: effects.rssUpdated, artifactsFailed: effects.failed }
     },
