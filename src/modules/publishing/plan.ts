@@ -6,7 +6,7 @@ import { RELATED_POSTS } from '../posts/present.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { discoverable, isDiscoverable } from '../posts/visibility.ts'
 import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
-import { partnersOf, shardOf, type SiteOptions } from './snapshot.ts'
+import { partnersOf, shardOf, thresholdShards, type SiteOptions } from './snapshot.ts'
 
 /**
  * Which artifacts a change touches. Everything here returns targets, never bytes: the renderer
@@ -113,6 +113,7 @@ export function postFootprint(db: Queryable, options: SiteOptions, id: number, s
     { kind: 'rss', language: state.language },
     { kind: 'sitemap' },
     ...[id, ...partners].map((p): Target => ({ kind: 'sitemapShard', shard: shardOf(p, options.sitemapShardSize) })),
+    ...thresholdShards(db, options.sitemapShardSize).map((shard): Target => ({ kind: 'sitemapShard', shard })),
   ]
 }
 

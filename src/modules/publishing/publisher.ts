@@ -46,7 +46,7 @@ import {
 import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
 import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
-import { everySiteTarget, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
+import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
 import { SITE_TOP } from '../site/targets.ts'
 import { LANGUAGE_PATH, LANGUAGES } from '../../shared/language.ts'
 
@@ -172,12 +172,21 @@ export function createPublisher(deps: PublisherDeps) {
     const api = apiPlan(tx, change)
     // The publication's name is in every page's header, category names in every navigation, and
     // category and tag names in every feed item: such rare changes re-render the whole site.
-    if (change.kind === 'settings' || change.kind === 'category' || change.kind === 'tag')
-      return [...api, ...everySiteTarget(tx, deps.sitemapShardSize), ...pagesOnDisk(change.kind === 'settings' ? [] : [change.kind])]
+    if (change.kind === 'settings') return [...api, ...everySiteTarget(tx, deps.sitemapShardSize)]
+    // A category or tag also names its pages sitemap shard: disabled, it may leave that shard
+    // empty, which the whole site's list no longer names.
+    if (change.kind === 'category' || change.kind === 'tag')
+      return [
+        ...api,
+        ...everySiteTarget(tx, deps.sitemapShardSize),
+        ...pagesOnDisk([change.kind]),
+        ...pagesSitemapTargets(change.kind, [change.id], deps.sitemapShardSize),
+      ]
     // Counts show on the post's own page only (list cards carry none).
     if (change.kind === 'engagement') return [...api, ...api.flatMap((t) => (t.kind === 'post' ? [{ ...t, kind: 'page.post' as const }] : []))]
-    const products = change.kind === 'resources' ? [...productTargets(tx, change.ids), ...pagesOnDisk(['products'])] : []
-    return [...api, ...siteTargetsFor(tx, api), ...products]
+    const products = change.kind === 'resources' ? [...productTargets(tx, change.ids, deps.sitemapShardSize), ...pagesOnDisk(['products'])] : []
+    const author = change.kind === 'author' ? pagesSitemapTargets('author', [change.id], deps.sitemapShardSize) : []
+    return [...api, ...siteTargetsFor(tx, api), ...products, ...author]
   }
 
   function apiPlan(tx: Tx, change: Change): Target[] {

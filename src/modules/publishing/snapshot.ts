@@ -100,6 +100,17 @@ const countDiscoverable = (db: Queryable) =>
 /** Which shard a post's URL lives in: by id range, so a publish touches one shard and the others keep their bytes. */
 export const shardOf = (postId: number, shardSize: number) => Math.floor((postId - 1) / shardSize) + 1
 
+/**
+ * Shards a post change makes or unmakes besides its own: `sitemap.xml` turns from one urlset into
+ * an index of shards (or back) when the discoverable count crosses the shard size, and a post
+ * change moves that count by at most one, so only at size or size+1 does every shard count.
+ */
+export function thresholdShards(db: Queryable, shardSize: number): number[] {
+  const n = countDiscoverable(db)
+  if (n !== shardSize && n !== shardSize + 1) return []
+  return [...new Set(db.select({ id: posts.id }).from(posts).where(discoverable).all().map((p) => shardOf(p.id, shardSize)))]
+}
+
 /** `sitemap.xml`: every URL while they fit in one shard, else an index of the id-range shards. */
 export function sitemapData(db: Queryable, options: SiteOptions): SitemapData {
   if (countDiscoverable(db) <= options.sitemapShardSize) {

@@ -7,6 +7,7 @@ import type { PostState } from '../publishing/plan.ts'
 import { partnersOf } from '../publishing/snapshot.ts'
 import { ASSETS, type AssetName } from './assets.ts'
 import { discoverablePosts, postShards, productPages, scopesOf } from './snapshot.ts'
+import { pagesShards, pagesShardsOf, type PageRowKind } from './sitemap.ts'
 import { SITE_PAGES, type FeedFormat, type ListScope, type SiteTarget } from './targets.ts'
 
 /**
@@ -66,10 +67,6 @@ export function siteTargetsFor(db: Queryable, targets: readonly Target[]): SiteT
       case 'sitemapShard':
         site.push({ kind: 'page.sitemapPosts', shard: t.shard })
         break
-      case 'authors':
-      case 'tags':
-        site.push({ kind: 'page.sitemapPages' })
-        break
       default:
         break
     }
@@ -89,13 +86,19 @@ export function partnerPages(db: Queryable, state: PostState): SiteTarget[] {
     .map((r): SiteTarget => ({ kind: 'page.post', language: otherLanguage(state.language), slug: r.slug }))
 }
 
-/** Product pages of these resources (both languages, current names) and the sitemap listing them. */
-export function productTargets(db: Queryable, ids: readonly number[]): SiteTarget[] {
+/**
+ * The pages sitemap shards listing a row's pages, and the index, which lists a shard only while
+ * it holds a page: an emptied shard goes, a new one is listed (as a post's shard and the index).
+ */
+export const pagesSitemapTargets = (kind: PageRowKind, ids: readonly number[], shardSize: number): SiteTarget[] => [
+  { kind: 'page.sitemap' },
+  ...ids.flatMap((id) => pagesShardsOf(kind, id, shardSize)),
+]
+
+/** Product pages of these resources (both languages, current names) and the sitemap shards listing them. */
+export function productTargets(db: Queryable, ids: readonly number[], shardSize: number): SiteTarget[] {
   const wanted = new Set(ids)
-  return [
-    ...productPages(db).filter((p) => wanted.has(p.id)),
-    { kind: 'page.sitemapPages' },
-  ]
+  return [...productPages(db).filter((p) => wanted.has(p.id)), ...pagesSitemapTargets('product', ids, shardSize)]
 }
 
 /** Every site artifact the database calls for now: what a full rebuild renders. */
@@ -105,7 +108,7 @@ export function everySiteTarget(db: Queryable, shardSize: number): SiteTarget[] 
     { kind: 'page.robots' },
     { kind: 'page.llms' },
     { kind: 'page.sitemap' },
-    { kind: 'page.sitemapPages' },
+    ...pagesShards(db, shardSize),
     ...(Object.keys(ASSETS) as AssetName[]).map((name): SiteTarget => ({ kind: 'page.asset', name })),
     ...postShards(db, shardSize).map((s): SiteTarget => ({ kind: 'page.sitemapPosts', shard: s.shard })),
     ...productPages(db),

@@ -5,7 +5,7 @@ import { ASSETS } from './assets.ts'
 import { FEED_RENDERERS, feedOfCards } from './feeds.ts'
 import { listHead, plainHead, postHead, productHead } from './head.ts'
 import { renderMarkdownTwin } from './markdown.ts'
-import { siteSitemapIndex, sitePagesSitemap, sitePostShard } from './sitemap.ts'
+import { siteSitemapIndex, sitePagesShard, sitePostShard } from './sitemap.ts'
 import {
   feedOf,
   listPageOf,
@@ -121,7 +121,7 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
     case 'page.sitemap':
       return siteSitemapIndex(db, src.siteUrl, src.sitemapShardSize)
     case 'page.sitemapPages':
-      return sitePagesSitemap(db, src.siteUrl)
+      return sitePagesShard(db, src.siteUrl, src.sitemapShardSize, target.shard)
     case 'page.sitemapPosts':
       return sitePostShard(db, src.siteUrl, src.sitemapShardSize, target.shard)
     case 'page.asset':

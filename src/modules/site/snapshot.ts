@@ -185,28 +185,30 @@ export function productPages(db: Queryable): Extract<SiteTarget, { kind: 'page.p
   return rows.flatMap((r) => LANGUAGES.map((language) => productTargetOf(productLinks(r.id, r.nameEn, r.nameZh)[language])))
 }
 
-/** Every scope with a page 1 in each language: the home list, enabled categories, tags of the language, enabled authors of it. */
-export function scopesOf(db: Queryable, language: Language): ListScope[] {
-  const cats = db.select({ slug: categories.slug }).from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.id)).all()
+/** Every scope with a page 1 in each language, with its row id (0 for home): the home list, enabled categories, tags of the language, enabled authors of it. */
+export function listedScopes(db: Queryable, language: Language): { scope: ListScope; id: number }[] {
+  const cats = db.select({ id: categories.id, slug: categories.slug }).from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.id)).all()
   const tagRows = db
-    .select({ slug: tags.slug })
+    .select({ id: tags.id, slug: tags.slug })
     .from(tags)
     .where(and(eq(tags.status, 1), inArray(tags.language, ['all', language])))
     .orderBy(asc(tags.id))
     .all()
   const authorRows = db
-    .select({ slug: authors.slug })
+    .select({ id: authors.id, slug: authors.slug })
     .from(authors)
     .where(and(eq(authors.status, 1), eq(authors.language, language)))
     .orderBy(asc(authors.id))
     .all()
   return [
-    { kind: 'home' },
-    ...cats.map((c): ListScope => ({ kind: 'category', slug: c.slug })),
-    ...tagRows.map((t): ListScope => ({ kind: 'tag', slug: t.slug })),
-    ...authorRows.map((a): ListScope => ({ kind: 'author', slug: a.slug })),
+    { scope: { kind: 'home' }, id: 0 },
+    ...cats.map((c) => ({ scope: { kind: 'category', slug: c.slug } as ListScope, id: c.id })),
+    ...tagRows.map((t) => ({ scope: { kind: 'tag', slug: t.slug } as ListScope, id: t.id })),
+    ...authorRows.map((a) => ({ scope: { kind: 'author', slug: a.slug } as ListScope, id: a.id })),
   ]
 }
+
+export const scopesOf = (db: Queryable, language: Language): ListScope[] => listedScopes(db, language).map((s) => s.scope)
 
 /** The scopes a post with these ids appears under, by slug. */
 export function scopesOfPost(db: Queryable, state: { categoryId: number; authorId: number | null; tagIds: readonly number[] }): ListScope[] {

@@ -14,6 +14,7 @@ const TARGETS: [SiteTarget, string, string][] = [
   [{ kind: 'page.product', language: 'en', id: 12, slug: 'studio-headphones' }, '/en/products/12-studio-headphones', 'en/products/12-studio-headphones/@'],
   [{ kind: 'page.sitemap' }, '/sitemap.xml', 'sitemap.xml/@'],
   [{ kind: 'page.sitemapPosts', shard: 2 }, '/sitemap/posts-2.xml', 'sitemap/posts-2.xml/@'],
+  [{ kind: 'page.sitemapPages', shard: 3 }, '/sitemap/pages-3.xml', 'sitemap/pages-3.xml/@'],
   [{ kind: 'page.llms' }, '/llms.txt', 'llms.txt/@'],
 ]
 
@@ -29,7 +30,7 @@ describe('site targets', () => {
 
   test('a trailing slash is optional, as Caddy joins paths; other spellings are not artifacts', () => {
     expect(siteTargetOfUrl('/en')).toEqual({ kind: 'page.list', language: 'en', scope: { kind: 'home' }, page: 1 })
-    for (const url of ['/en/page/1/', '/en/page/01/', '/EN/', '/en/blog/Hello', '/en/blog/a/b', '/de/', '/en/blog/.hidden', '/en/tag/', '/en/products/0-x', '/api/v1/blog/posts'])
+    for (const url of ['/en/page/1/', '/en/page/01/', '/EN/', '/en/blog/Hello', '/en/blog/a/b', '/de/', '/en/blog/.hidden', '/en/tag/', '/en/products/0-x', '/sitemap/pages.xml', '/sitemap/pages-0.xml', '/sitemap/pages-01.xml', '/api/v1/blog/posts'])
       expect({ url, target: siteTargetOfUrl(url) }).toEqual({ url, target: null })
     for (const file of ['en/blog/hello/@x', 'en/blog/hello', 'en/blog/hello/@.br', 'junk/@']) expect({ file, t: siteTargetOf(file) }).toEqual({ file, t: null })
   })

@@ -26,7 +26,7 @@ export type SiteTarget =
   | { kind: 'page.robots' }
   | { kind: 'page.llms' }
   | { kind: 'page.sitemap' }
-  | { kind: 'page.sitemapPages' }
+  | { kind: 'page.sitemapPages'; shard: number }
   | { kind: 'page.sitemapPosts'; shard: number }
   | { kind: 'page.asset'; name: AssetName }
 
@@ -64,7 +64,7 @@ export function urlPathOf(target: SiteTarget): string {
     case 'page.sitemap':
       return '/sitemap.xml'
     case 'page.sitemapPages':
-      return '/sitemap/pages.xml'
+      return `/sitemap/pages-${target.shard}.xml`
     case 'page.sitemapPosts':
       return `/sitemap/posts-${target.shard}.xml`
     case 'page.asset':
@@ -89,7 +89,6 @@ const FIXED: Record<string, SiteTarget> = {
   'robots.txt': { kind: 'page.robots' },
   'llms.txt': { kind: 'page.llms' },
   'sitemap.xml': { kind: 'page.sitemap' },
-  'sitemap/pages.xml': { kind: 'page.sitemapPages' },
   ...Object.fromEntries(Object.values(ASSETS).map((a) => [`assets/${a.file}`, { kind: 'page.asset', name: a.name } as SiteTarget])),
 }
 
@@ -111,8 +110,8 @@ function parseScoped(language: Language, parts: string[]): SiteTarget | null {
 export function siteTargetOfUrl(pathname: string): SiteTarget | null {
   const rest = pathname.replace(/^\/+|\/+$/g, '')
   let target: SiteTarget | null = FIXED[rest] ?? null
-  const shard = /^sitemap\/posts-([1-9][0-9]{0,9})\.xml$/.exec(rest)
-  if (shard) target = { kind: 'page.sitemapPosts', shard: Number(shard[1]) }
+  const shard = /^sitemap\/(pages|posts)-([1-9][0-9]{0,9})\.xml$/.exec(rest)
+  if (shard) target = { kind: shard[1] === 'pages' ? 'page.sitemapPages' : 'page.sitemapPosts', shard: Number(shard[2]) }
   const [lang, ...parts] = rest.split('/')
   const language = LANGUAGE_OF[lang ?? '']
   if (!target && language) {
