@@ -41,7 +41,7 @@ function wrk(url: string): number {
 
 async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
   const out = await folio.cli('rebuild')
-  const m = /(\d+) rendered, (\d+) written, (\d+) removed in (\d+) ms/.exec(out.stdout)
+  const m = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged in (\d+) ms/.exec(out.stdout)
   if (!m) throw new Error(`rebuild failed: ${out.stdout}${out.stderr}`)
   return { rendered: Number(m[1]), written: Number(m[2]), ms: Number(m[4]) }
 }
