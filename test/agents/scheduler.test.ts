@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import { loadConfig } from '../../src/config.ts'
 import type { Ctx } from '../../src/context.ts'
-import { MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts'
 import { postSchedules } from '../../src/db/schema/index.ts'
 import { compose } from '../../src/main.ts'
 import { livePost } from '../../src/modules/posts/repo.ts'
@@ -16,6 +14,7 @@ import { CLAIM_MS, runDueSchedules } from '../../src/modules/posts/scheduler.ts'
 import type { Caller } from '../../src/modules/tokens/tokens.ts'
 import { createLogger } from '../../src/shared/log.ts'
 import { publishablePost } from '../support/fixtures.ts'
+import { databaseAtFirstMigration } from '../support/first-migration.ts'
 
 // The scheduler's verb in-process on a real SQLite file, with the clock injected.
 const base = mkdtempSync(join(tmpdir(), 'folio-scheduler-'))
@@ -29,13 +28,7 @@ const time = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().sl
 
 /** A database as main left it before schedules existed (0000_init only), holding a category. */
 function databaseBeforeSchedules(dataDir: string): number {
-  const folder = join(base, 'migrations-0000')
-  mkdirSync(join(folder, 'meta'), { recursive: true })
-  copyFileSync(join(MIGRATIONS_FOLDER, '0000_init.sql'), join(folder, '0000_init.sql'))
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'))
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }))
-  const db = openDatabase(join(dataDir, 'folio.db'))
-  migrate(db, { migrationsFolder: folder })
+  const db = databaseAtFirstMigration(dataDir, base)
   const id = db.$client.query("insert into categories (slug, name_en, name_zh) values ('guides', 'Guides', '指南') returning id").get() as {
     id: number
   }

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
-import { MIGRATIONS_FOLDER, openDatabase } from '../../src/db/client.ts'
 import { E0_HTML } from '../support/fixtures.ts'
+import { databaseAtFirstMigration } from '../support/first-migration.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 
 let base: string
@@ -12,13 +11,7 @@ let folio: Folio
 
 /** A database as the release before this migration left it: only 0000_init applied, one post in it. */
 function databaseBeforeUpgrade(dataDir: string): void {
-  const folder = join(base, 'migrations-0000')
-  mkdirSync(join(folder, 'meta'), { recursive: true })
-  copyFileSync(join(MIGRATIONS_FOLDER, '0000_init.sql'), join(folder, '0000_init.sql'))
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'))
-  writeFileSync(join(folder, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }))
-  const db = openDatabase(join(dataDir, 'folio.db'))
-  migrate(db, { migrationsFolder: folder })
+  const db = databaseAtFirstMigration(dataDir, base)
   db.$client.run("insert into categories (slug, name_en) values ('guides', 'Guides')")
   db.$client.run(
     "insert into posts (language, slug, title, content_html, category_id) values ('en', 'old-post', 'An old post from before', ?, 1)",
