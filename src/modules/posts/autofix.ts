@@ -1,21 +1,16 @@
 import type { Ctx } from '../../context.ts'
 import { check } from '../seo/index.ts'
 import { autofix } from '../seo/autofix.ts'
-import type { AutoFixType, SeoCheckResult } from '../seo/types.ts'
+import type { SeoCheckResult } from '../seo/types.ts'
 import type { Caller } from '../tokens/tokens.ts'
-import type { PostRes } from './model.ts'
+import type { AutofixRes } from './model.ts'
 import { toPostRes } from './present.ts'
 import { livePost, type PostRow } from './repo.ts'
 import { savePost } from './save.ts'
 import { existingMediaKeys, seoInputOf, sqliteWorld } from './seo.ts'
 
-export interface AutofixRes {
-  /** The auto-fixes that changed the post, in the order applied; empty when there was nothing to fix. */
-  applied: AutoFixType[]
-  /** The check of the post as stored now. */
-  check: SeoCheckResult
-  post: PostRes
-}
+/** The answer's schema (`AutofixRes` in model.ts) is the contract; this is its type. */
+type AutofixAnswer = typeof AutofixRes.static
 
 /** The stored post's check, as posts/check would report it. */
 async function checkStored(ctx: Ctx, row: PostRow): Promise<SeoCheckResult> {
@@ -29,7 +24,7 @@ async function checkStored(ctx: Ctx, row: PostRow): Promise<SeoCheckResult> {
  * post is re-checked by the gate, and saving it needs blog:publish). The save is conditional on
  * the version the fixes were computed from, so a concurrent edit is never overwritten (412).
  */
-export async function autofixPost(ctx: Ctx, id: number, caller: Caller): Promise<AutofixRes> {
+export async function autofixPost(ctx: Ctx, id: number, caller: Caller): Promise<AutofixAnswer> {
   const stored = livePost(ctx.db, id)
   const input = seoInputOf(stored)
   const fixed = autofix(input, sqliteWorld(ctx, ctx.db, await existingMediaKeys(ctx, input)), ctx.clock())
