@@ -23,7 +23,7 @@ import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
-import { createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { artifactCacheControl, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
@@ -31,6 +31,8 @@ import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
+import { cachePurgeOutbox } from './modules/webhooks/purge-outbox.ts'
+import { syncPurgeEndpoint } from './modules/webhooks/purge-endpoint.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { lockDataDir, usableDir } from './operations/lock.ts'
@@ -69,14 +71,18 @@ export async function compose(
     changes,
     mediaExists: (key) => mediaStore.exists(key),
   }
-  // Publishing: artifacts re-rendered after every public change, served before the app answers.
-  // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
-  const publishing = createPublishing(config, db, log, systemClock, options.renderOnCommit ?? options.workers ?? false)
-  changes.subscribe(publishing.publisher.listener)
-
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
+  // The server keeps the purge endpoint's receiver in line with PURGE_URL before anything renders.
+  if (options.workers) syncPurgeEndpoint(ctx)
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
   const wakeWebhooks = () => webhookWorker?.wake()
+
+  // Publishing: artifacts re-rendered after every public change, served before the app answers;
+  // each render pass queues the purge of the URLs it changed (`blog.cache.purge`, PURGE_URL).
+  // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
+  const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
+  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, cachePurgeOutbox(ctx, wakeWebhooks))
+  changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
 
@@ -113,7 +119,11 @@ export async function compose(
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(
-      staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+      staticFirst(
+        serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }),
+        publishing.cache,
+        artifactCacheControl(config.cdn),
+      ),
       config.corsOrigins,
     ),
     authenticate: (token) => authenticate(db, token),

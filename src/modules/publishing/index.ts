@@ -6,10 +6,11 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createArtifactCache } from './memory.ts'
-import { createPublisher } from './publisher.ts'
+import { createPublisher, type PublisherDeps } from './publisher.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
 
+export { artifactCacheControl } from './cdn-cache.ts'
 export { staticFirst } from './serve.ts'
 export type { Publisher } from './publisher.ts'
 
@@ -38,8 +39,16 @@ function writeStamp(cacheDir: string, stamp: string): void {
  * the OpenAPI document (generated from the app these routes are part of); with `prepareCache`
  * (the server, before it answers anything) it renders the jobs left by a process that died, and a
  * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
+ * `onPassChanges` records what each pass changed with its closing write (the cache purge).
  */
-export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock, renderOnCommit: boolean) {
+export function createPublishing(
+  config: Config,
+  db: Db,
+  log: Logger,
+  clock: Clock,
+  renderOnCommit: boolean,
+  onPassChanges?: PublisherDeps['onPassChanges'],
+) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
   const cache = createArtifactCache(config.cacheDir)
   const source = {
@@ -53,6 +62,7 @@ export function createPublishing(config: Config, db: Db, log: Logger, clock: Clo
     cacheDir: config.cacheDir,
     engagementRefreshSeconds: config.engagementRefreshSeconds,
     renderOnCommit,
+    onPassChanges,
   }
   const publisher = createPublisher(source)
   async function start(openapi: string, prepareCache: boolean): Promise<void> {

@@ -8,7 +8,10 @@ export interface Handler {
   handle(request: Request): Promise<Response>
 }
 
-/** Shared caches may keep public reads but must revalidate them, so a publish is visible at once. */
+/**
+ * Public answers that are no artifact read by its own URL (live renders, other spellings of an
+ * artifact's read): shared caches may keep them but must revalidate, since no purge names them.
+ */
 export const PUBLIC_CACHE = 'public, no-cache'
 
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
@@ -21,15 +24,19 @@ function splitUrl(url: string): { pathname: string; query: string } {
   return mark < 0 ? { pathname: url.slice(start), query: '' } : { pathname: url.slice(start, mark), query: url.slice(mark + 1) }
 }
 
-/** An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is current. */
-function artifactAnswer(request: Request, file: string, entry: CachedArtifact): Response {
+/**
+ * An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is
+ * current. `cacheControl` is the CDN-friendly one for the file the URL names as spelled (what
+ * Caddy serves too), PUBLIC_CACHE for another spelling of the same read.
+ */
+function artifactAnswer(request: Request, file: string, entry: CachedArtifact, cacheControl: string): Response {
   Object.assign(callOf(request), { code: '0000', message: 'success' })
   const validators = { etag: entry.etag, lastModified: new Date(entry.lastModifiedMs) }
   if (isNotModified(request.headers, validators))
-    return new Response(null, { status: 304, headers: { etag: entry.etag, 'last-modified': entry.lastModified, 'cache-control': PUBLIC_CACHE } })
+    return new Response(null, { status: 304, headers: { etag: entry.etag, 'last-modified': entry.lastModified, 'cache-control': cacheControl } })
   const headers = {
     'content-type': entry.contentType,
-    'cache-control': PUBLIC_CACHE,
+    'cache-control': cacheControl,
     etag: entry.etag,
     'last-modified': entry.lastModified,
     ...siteHeaders(file),
@@ -46,9 +53,10 @@ function artifactAnswer(request: Request, file: string, entry: CachedArtifact): 
  * `requestTarget`; any other successful GET gets a content
  * ETag and a Last-Modified of when this process first saw those bytes at that URL. Both honour
  * If-None-Match / If-Modified-Since with a bodiless 304. Answers marked `no-store` (the
- * state-changing GETs) or carrying their own ETag (media) pass untouched.
+ * state-changing GETs) or carrying their own ETag (media) pass untouched. `artifactCache` is
+ * the Cache-Control of an artifact read by its own URL (cdn-cache.ts), as Caddy answers it.
  */
-export function staticFirst(app: Handler, cache: ArtifactCache): Handler {
+export function staticFirst(app: Handler, cache: ArtifactCache, artifactCache: string): Handler {
   const lastChange = new Map<string, { etag: string; since: Date }>()
 
   function changedAt(key: string, etag: string): Date {
@@ -67,12 +75,12 @@ export function staticFirst(app: Handler, cache: ArtifactCache): Handler {
       const { pathname, query } = splitUrl(request.url)
       const named = requestFile(pathname, query)
       const entry = named === null ? null : cache.get(named)
-      if (entry) return artifactAnswer(request, named!, entry)
+      if (entry) return artifactAnswer(request, named!, entry, artifactCache)
       const url = new URL(request.url)
       const target = requestTarget(url)
       const canonical = target && pathOf(target)
       const artifact = canonical && canonical !== named ? cache.get(canonical) : null
-      if (artifact) return artifactAnswer(request, canonical!, artifact)
+      if (artifact) return artifactAnswer(request, canonical!, artifact, PUBLIC_CACHE)
       // Routes are declared for GET; a HEAD is answered as the GET without its body.
       const get = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request
       if (get !== request) attachCall(get, callOf(request))
