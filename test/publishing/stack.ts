@@ -22,7 +22,9 @@ export async function startStack(env: Record<string, string> = {}, caddyPort?: n
   const folio = await startFolio({ RATE_LIMIT_PER_MINUTE: '1000000', SITE_URL: 'https://blog.example.org', ...env })
   let caddy: Caddy
   try {
-    caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, port: caddyPort })
+    // Caddy reads the CDN settings too (its `{$CDN_MAX_AGE:…}` placeholders), as a deployment sets both.
+    const cdn = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('CDN_')))
+    caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, port: caddyPort, env: cdn })
   } catch (error) {
     await folio.dispose()
     throw error
