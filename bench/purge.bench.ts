@@ -24,7 +24,10 @@ try {
     await act()
     await folio.rendered()
     await waitForLog(folio, token, (records) => records.every((r) => r.status === 'delivered' || r.status === 'failed'), 60_000)
-    const events = receiver.on('/purge').slice(before).map((r) => JSON.parse(r.body) as { urls: string[]; passId: string })
+    const events = receiver
+      .on('/purge')
+      .slice(before)
+      .map((r) => JSON.parse(r.body) as { urls: string[]; passId: string })
     const urls = events.flatMap((e) => e.urls)
     const api = urls.filter((u) => u.includes('/api/v1/blog/')).length
     console.log(
@@ -49,7 +52,9 @@ try {
     folio.call('POST', '/api/admin/blog/publication-settings/save', { token, body: { nameEn: 'Field Notes, renamed' } }),
   )
   const files = readdirSync(folio.cacheDir, { recursive: true, withFileTypes: true })
-  const served = files.filter((f) => (f.isFile() || f.isSymbolicLink()) && (f.name === '@' || f.name.startsWith('@')) && !/\.(br|gz)$/.test(f.name))
+  const served = files.filter(
+    (f) => (f.isFile() || f.isSymbolicLink()) && (f.name === '@' || f.name.startsWith('@')) && !/\.(br|gz)$/.test(f.name),
+  )
   console.log(`\nArtifact files (and alias links) Caddy serves: ${served.length}; a purge-everything drops all of them.`)
 } finally {
   await folio.dispose()

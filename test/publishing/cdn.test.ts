@@ -41,10 +41,21 @@ describe('Cache-Control of artifacts', () => {
       const caddy = await s.viaCaddy(path)
       const api = await s.viaApi(path)
       expect({ path, fromDisk: fromDisk(caddy), status: [caddy.status, api.status] }).toEqual({ path, fromDisk: true, status: [200, 200] })
-      expect({ path, caddy: caddy.headers.get('cache-control'), api: api.headers.get('cache-control') }).toEqual({ path, caddy: EXPECTED, api: EXPECTED })
-      for (const [get, etag] of [[s.viaCaddy, caddy.headers.get('etag')!], [s.viaApi, api.headers.get('etag')!]] as const) {
+      expect({ path, caddy: caddy.headers.get('cache-control'), api: api.headers.get('cache-control') }).toEqual({
+        path,
+        caddy: EXPECTED,
+        api: EXPECTED,
+      })
+      for (const [get, etag] of [
+        [s.viaCaddy, caddy.headers.get('etag')!],
+        [s.viaApi, api.headers.get('etag')!],
+      ] as const) {
         const again = await get(path, { 'if-none-match': etag })
-        expect({ path, status: again.status, cacheControl: again.headers.get('cache-control') }).toEqual({ path, status: 304, cacheControl: EXPECTED })
+        expect({ path, status: again.status, cacheControl: again.headers.get('cache-control') }).toEqual({
+          path,
+          status: 304,
+          cacheControl: EXPECTED,
+        })
       }
     }
   })

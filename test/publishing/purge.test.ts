@@ -12,7 +12,12 @@ setDefaultTimeout(60_000)
 const SITE = 'https://blog.example.com'
 const AUTH = 'Bearer cdn-test-token'
 // The purge endpoint fails its first call: the worker must try that delivery again.
-const receiver = startReceiver((request, nth) => new Response(request.path === '/endpoint' && nth === 1 ? 'busy' : 'ok', { status: request.path === '/endpoint' && nth === 1 ? 500 : 200 }))
+const receiver = startReceiver(
+  (request, nth) =>
+    new Response(request.path === '/endpoint' && nth === 1 ? 'busy' : 'ok', {
+      status: request.path === '/endpoint' && nth === 1 ? 500 : 200,
+    }),
+)
 const ENV = { ...TEST_ENV, SITE_URL: SITE, WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_DELAYS: '200ms,200ms' }
 
 /**
@@ -155,7 +160,12 @@ describe('exact purges (PURGE_URL generic, blog.cache.purge)', () => {
     const { events, changed } = await purgesOf(() => folio.call('GET', `/api/v1/blog/posts/delete?id=${published.id}`, { token }))
     const urls = purgedBy(events)
     expect(folded(urls)).toEqual(changed)
-    for (const url of [`/api/v1/blog/posts/${published.slug}`, `/en/blog/${published.slug}`, `/en/blog/${published.slug}.md`, '/en/rss.xml'])
+    for (const url of [
+      `/api/v1/blog/posts/${published.slug}`,
+      `/en/blog/${published.slug}`,
+      `/en/blog/${published.slug}.md`,
+      '/en/rss.xml',
+    ])
       expect(urls).toContain(`${SITE}${url}`)
     expect(servedUrls(folio.cacheDir).has(`${SITE}/en/blog/${published.slug}`)).toBe(false)
   })

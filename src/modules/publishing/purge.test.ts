@@ -3,7 +3,11 @@ import { pathOf, type Target } from './paths.ts'
 import { purgeUrls, type ArtifactChange } from './purge.ts'
 
 const SITE = 'https://blog.example.com'
-const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'): ArtifactChange => ({ path: pathOf(target), target, outcome })
+const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'): ArtifactChange => ({
+  path: pathOf(target),
+  target,
+  outcome,
+})
 
 describe('purgeUrls', () => {
   test('a JSON read with its alias spelling, on SITE_URL', () => {

@@ -68,7 +68,10 @@ export interface SendOptions {
 const requestOf = (delivery: ClaimedDelivery, options: SendOptions, now: Date): { body: string; headers: Record<string, string> } =>
   delivery.kind === 'purge'
     ? purgeRequest(delivery.payload, options.purge)
-    : { body: delivery.payload, headers: { 'X-Folio-Signature': sign(delivery.secret, delivery.payload, Math.floor(now.getTime() / 1000)) } }
+    : {
+        body: delivery.payload,
+        headers: { 'X-Folio-Signature': sign(delivery.secret, delivery.payload, Math.floor(now.getTime() / 1000)) },
+      }
 
 /**
  * One POST of a delivery, signed afresh (a retry hours later still passes the receiver's tolerance).

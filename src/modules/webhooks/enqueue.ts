@@ -58,7 +58,9 @@ export function webhookOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake: (
       if (change.kind !== 'post' || !change.event) return
       const occurredAt = ctx.clock()
       const { event, after, scheduleFailure } = change
-      const any = queue(event, after.id, occurredAt, (eventId) => buildPayload(ctx.config.siteUrl, event, after, eventId, occurredAt, scheduleFailure))
+      const any = queue(event, after.id, occurredAt, (eventId) =>
+        buildPayload(ctx.config.siteUrl, event, after, eventId, occurredAt, scheduleFailure),
+      )
       if (!any) return { webhookQueued: false }
       queued.add(change)
       return { webhookQueued: true }

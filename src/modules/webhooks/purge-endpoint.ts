@@ -25,18 +25,26 @@ export function syncPurgeEndpoint(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>): vo
       const row = tx.select().from(webhookReceivers).where(eq(webhookReceivers.kind, 'purge')).get()
       if (url === null) {
         if (!row?.enabled) return
-        tx.update(webhookReceivers).set({ enabled: false, disabledReason: UNSET, updatedAt: now }).where(eq(webhookReceivers.id, row.id)).run()
+        tx.update(webhookReceivers)
+          .set({ enabled: false, disabledReason: UNSET, updatedAt: now })
+          .where(eq(webhookReceivers.id, row.id))
+          .run()
         cancelPending(tx, row.id, UNSET, now)
         return
       }
       if (!row) {
         // Calls to the endpoint are not signed (PURGE_AUTH_HEADER authenticates them); the column wants a secret.
         const secret = randomBytes(24).toString('hex')
-        tx.insert(webhookReceivers).values({ kind: 'purge', url, secret, events: CACHE_PURGE, enabled: true, createdAt: now, updatedAt: now }).run()
+        tx.insert(webhookReceivers)
+          .values({ kind: 'purge', url, secret, events: CACHE_PURGE, enabled: true, createdAt: now, updatedAt: now })
+          .run()
         return
       }
       if (row.url !== url || !row.enabled)
-        tx.update(webhookReceivers).set({ url, enabled: true, disabledReason: null, updatedAt: now }).where(eq(webhookReceivers.id, row.id)).run()
+        tx.update(webhookReceivers)
+          .set({ url, enabled: true, disabledReason: null, updatedAt: now })
+          .where(eq(webhookReceivers.id, row.id))
+          .run()
     },
     { behavior: 'immediate' },
   )
@@ -47,7 +55,10 @@ export function syncPurgeEndpoint(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>): vo
  * sends `{"urls": [...]}`, `cloudflare` the purge-by-URL body `{"files": [...]}`; the configured
  * auth header rides along (docs/beyond-one-box.md shows CDN set-ups).
  */
-export function purgeRequest(payload: string, purge: Pick<Config['purge'], 'format' | 'authHeader'>): { body: string; headers: Record<string, string> } {
+export function purgeRequest(
+  payload: string,
+  purge: Pick<Config['purge'], 'format' | 'authHeader'>,
+): { body: string; headers: Record<string, string> } {
   const { urls } = JSON.parse(payload) as CachePurgePayload
   const body = JSON.stringify(purge.format === 'cloudflare' ? { files: urls } : { urls })
   return { body, headers: purge.authHeader ? { [purge.authHeader.name]: purge.authHeader.value } : {} }
