@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { lstatSync, readdirSync, readFileSync } from 'node:fs'
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { verify } from '../../src/modules/webhooks/sign.ts'
+import { databaseAtFirstMigration } from '../support/first-migration.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { addReceiver, SECRET, startReceiver, TEST_ENV, waitForLog, type Received } from '../webhooks/receiver.ts'
@@ -82,9 +84,11 @@ describe('exact purges (PURGE_URL generic, blog.cache.purge)', () => {
 
   let published: { id: number; slug: string }
   let other: { id: number; slug: string }
+  let otherBody: Record<string, unknown>
 
   test('one publish purges exactly its footprint, signed, in one pass list; blog.* receivers do not get it', async () => {
-    other = await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
+    otherBody = publishablePost(taxonomy.categoryId, taxonomy.authorId)
+    other = await publishNewPost(folio, token, otherBody)
     const posts = receiver.on('/posts').length
     const { events, endpoint, changed } = await purgesOf(async () => {
       published = await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
@@ -145,6 +149,19 @@ describe('exact purges (PURGE_URL generic, blog.cache.purge)', () => {
     expect(receivers.map((r) => r.url)).not.toContain(receiver.url('/endpoint'))
   })
 
+  test('a re-save of the same fields purges exactly what its new version and update time changed', async () => {
+    // A save is never a no-op: `version` and `updateTime` move, and with them the post's read,
+    // the lists, feeds and sitemaps that show them; its Markdown twin, which shows neither, stays.
+    const { events, changed } = await purgesOf(async () => {
+      const saved = await folio.call('POST', '/api/v1/blog/posts/save', { token, body: { ...otherBody, id: other.id, status: 1 } })
+      expect(saved.body.data.version).toBe(3)
+    })
+    const urls = purgedBy(events)
+    expect(folded(urls)).toEqual(changed)
+    expect(urls).toContain(`${SITE}/api/v1/blog/posts/${other.slug}`)
+    expect(urls).not.toContain(`${SITE}/en/blog/${other.slug}.md`)
+  })
+
   test('bytes that were already there are not purged', async () => {
     // A rebuild renders every artifact again; none differs from the file it would replace.
     const { events, endpoint, changed } = await purgesOf(async () => {
@@ -183,6 +200,33 @@ describe('PURGE_FORMAT=cloudflare and PURGE_URL checks', () => {
       expect(body.files.length).toBeLessThanOrEqual(100)
     } finally {
       await folio.dispose()
+    }
+  })
+
+  test('upgrading: receivers saved before stay webhooks; the purge endpoint joins them, neither listed nor savable', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'folio-purge-upgrade-'))
+    const dataDir = join(base, 'data')
+    mkdirSync(dataDir)
+    const db = databaseAtFirstMigration(dataDir, base)
+    db.$client.run("insert into webhook_receivers (url, secret, events) values ('https://hooks.example.com/folio', ?, 'blog.*')", [SECRET])
+    db.$client.close()
+    const folio = await startFolio({ ...ENV, DATA_DIR: dataDir, PURGE_URL: receiver.url('/upgraded') })
+    try {
+      const token = await folio.token('blog:admin')
+      const listed = (await folio.call('GET', '/api/admin/blog/webhooks', { token })).body.data as {
+        id: number
+        url: string
+        events: string[]
+      }[]
+      expect(listed.map((r) => [r.id, r.url, r.events])).toEqual([[1, 'https://hooks.example.com/folio', ['blog.*']]])
+      const body = { id: 2, url: 'https://hooks.example.com/other', events: ['blog.cache.purge'] }
+      const saved = await folio.call('POST', '/api/admin/blog/webhooks/save', { token, body })
+      expect([saved.status, saved.body.code]).toEqual([400, 'BLOG_NOT_FOUND'])
+      // The start rendered the old database's artifacts: the endpoint heard of them.
+      await receiver.waitFor('/upgraded', 1)
+    } finally {
+      await folio.dispose()
+      rmSync(base, { recursive: true, force: true })
     }
   })
 
