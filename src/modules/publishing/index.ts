@@ -7,10 +7,11 @@ import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createArtifactCache } from './memory.ts'
 import { createPublisher } from './publisher.ts'
+import { artifactHeaders } from './serve.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
 
-export { staticFirst } from './serve.ts'
+export { artifactRead, staticFirst } from './serve.ts'
 export type { Publisher } from './publisher.ts'
 
 /** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
@@ -41,7 +42,7 @@ function writeStamp(cacheDir: string, stamp: string): void {
  */
 export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock, renderOnCommit: boolean) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
-  const cache = createArtifactCache(config.cacheDir)
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders)
   const source = {
     db,
     siteUrl: config.siteUrl,
