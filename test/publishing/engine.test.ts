@@ -26,8 +26,7 @@ async function start(env: Record<string, string> = {}) {
   return { folio, token, publish, save, health }
 }
 
-/** Every file under the cache with its inode and mtime: what "nothing was written" means. */
-/** Every artifact file with its inode and mtime (the render lock's bookkeeping, `.folio-*`, aside). */
+/** Every file under the cache with its inode and mtime: what "nothing was written" means (the render lock's bookkeeping, `.folio-*`, aside). */
 const fileStamps = (cacheDir: string) =>
   readdirSync(cacheDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && !e.name.startsWith('.folio-'))
