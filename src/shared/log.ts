@@ -36,13 +36,15 @@ export function createLogger(level: LogLevel, write: LineSink = (line) => proces
 
 /**
  * Lines gathered and written in batches (the server's log, an access line per request): one write
- * per `flushMs` or per `maxChars` instead of one per line. `flush()` writes what is held and
- * resolves once `write` has taken it all, so a clean shutdown loses no line.
+ * per `flushMs` or per `maxChars` instead of one per line. A batch stays within PIPE_BUF (4 KB) of
+ * ASCII, so the kernel writes it whole and a line the webhook worker's thread writes to the same
+ * stdout never lands inside it. `flush()` writes what is held and resolves once `write` has taken
+ * it all, so a clean shutdown loses no line.
  */
 export function batchedLines(
   write: (chunk: string, done: () => void) => void = (chunk, done) => void process.stdout.write(chunk, () => done()),
   flushMs = 50,
-  maxChars = 64 * 1024,
+  maxChars = 4096,
 ): LineSink & { flush(): Promise<void> } {
   let held: string[] = []
   let chars = 0
@@ -57,8 +59,9 @@ export function batchedLines(
     return new Promise((done) => write(chunk, done))
   }
   const sink = (line: string) => {
+    if (held.length && chars + line.length + 1 > maxChars) void flush()
     held.push(line)
-    chars += line.length
+    chars += line.length + 1
     if (chars >= maxChars) void flush()
     else if (!timer) {
       timer = setTimeout(flush, flushMs)
