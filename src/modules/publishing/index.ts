@@ -7,7 +7,7 @@ import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createArtifactCache } from './memory.ts'
 import { createPublisher } from './publisher.ts'
-import { artifactHeaders } from './serve.ts'
+import { artifactHeaders, PUBLIC_CACHE } from './serve.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
 
@@ -42,7 +42,7 @@ function writeStamp(cacheDir: string, stamp: string): void {
  */
 export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock, renderOnCommit: boolean) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
-  const cache = createArtifactCache(config.cacheDir, artifactHeaders)
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(PUBLIC_CACHE))
   const source = {
     db,
     siteUrl: config.siteUrl,

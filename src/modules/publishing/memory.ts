@@ -20,7 +20,7 @@ export interface CachedArtifact {
   checked: number
 }
 
-/** The headers of an artifact's answers, from its file and validators (serve.ts, `artifactHeaders`). */
+/** The headers of an artifact's answers, from its file and validators (serve.ts, `artifactHeaders(cacheControl)`). */
 export type HeadersOf = (
   file: string,
   artifact: { contentType: string; etag: string; lastModified: string },

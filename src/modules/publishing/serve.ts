@@ -20,16 +20,19 @@ const REMEMBERED = 10_000
 const SAFETY = Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]))
 
 /**
- * The headers of an artifact's answers, made once per version of its file (memory.ts): the 200
- * answer's full set, and the 304's validators. The shell adds only X-Request-Id to them.
+ * The headers of an artifact's answers with this Cache-Control, made once per version of its file
+ * (memory.ts): the 200 answer's full set, and the 304's validators. The shell adds only
+ * X-Request-Id to them.
  */
-export const artifactHeaders: HeadersOf = (file, { contentType, etag, lastModified }) => {
-  const validators = { etag, 'last-modified': lastModified, 'cache-control': PUBLIC_CACHE }
-  return {
-    ok: { ...SAFETY, 'content-type': contentType, ...validators, ...siteHeaders(file) },
-    notModified: { ...SAFETY, ...validators },
+export const artifactHeaders =
+  (cacheControl: string): HeadersOf =>
+  (file, { contentType, etag, lastModified }) => {
+    const validators = { etag, 'last-modified': lastModified, 'cache-control': cacheControl }
+    return {
+      ok: { ...SAFETY, 'content-type': contentType, ...validators, ...siteHeaders(file) },
+      notModified: { ...SAFETY, ...validators },
+    }
   }
-}
 
 /** An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is current. */
 function artifactAnswer(request: Request, entry: CachedArtifact): Response {
