@@ -23,7 +23,7 @@ import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
-import { artifactCacheControl, createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
@@ -39,7 +39,7 @@ import { lockDataDir, usableDir } from './operations/lock.ts'
 import { checkMediaUrl } from './operations/media-check.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
-import { createLogger, type Logger } from './shared/log.ts'
+import { batchedLines, createLogger, type Logger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
 
 /** The largest JSON body: a post whose body is at its limit, escaped, plus its other fields. */
@@ -119,13 +119,10 @@ export async function compose(
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(
-      staticFirst(
-        serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }),
-        publishing.cache,
-        artifactCacheControl(config.cdn),
-      ),
+      staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
       config.corsOrigins,
     ),
+    readArtifact: artifactRead(publishing.cache),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -179,7 +176,9 @@ async function start(): Promise<void> {
     usableDir('CACHE_DIR', config.cacheDir)
     const lock = lockDataDir(config.dataDir)
     const server = listen(config)
-    const service = await compose(config, { workers: true, prepareCache: true })
+    // Log lines (an access line per request among them) leave in batches; shutdown writes the rest.
+    const lines = batchedLines()
+    const service = await compose(config, { workers: true, prepareCache: true, log: createLogger(config.logLevel, lines) })
     server.reload({ fetch: service.fetch })
     service.ctx.log.info('listening', {
       url: `http://${server.hostname}:${server.port}`,
@@ -190,6 +189,8 @@ async function start(): Promise<void> {
       dataDir: config.dataDir,
       cacheDir: config.cacheDir,
     })
+    // Whoever waits for this line (a supervisor, a test) gets it now, not with the next batch.
+    void lines.flush()
     let stopping = false
     const stop = async (signal: string) => {
       if (stopping) return
@@ -200,6 +201,7 @@ async function start(): Promise<void> {
       await service.close()
       lock.release()
       service.ctx.log.info('stopped')
+      await lines.flush()
       process.exit(0)
     }
     process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -50,11 +50,11 @@ export async function startStack(env: Record<string, string> = {}, caddyPort?: n
   }
 }
 
-/** Every artifact file under the cache folder with its bytes (the stamp and the render lock, which come and go, aside). */
+/** Every artifact file under the cache folder with its bytes (the stamp, the render lock and its mark, which come and go, aside). */
 export function cacheFiles(cacheDir: string): Map<string, string> {
   const files = new Map<string, string>()
   for (const entry of readdirSync(cacheDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === '.folio-artifacts' || entry.name === '.folio-render.lock') continue
+    if (!entry.isFile() || entry.name.startsWith('.folio-')) continue
     const file = join(entry.parentPath, entry.name)
     files.set(relative(cacheDir, file), readFileSync(file).toString('base64'))
   }

@@ -7,11 +7,13 @@ import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createArtifactCache } from './memory.ts'
 import { createPublisher, type PublisherDeps } from './publisher.ts'
+import { artifactCacheControl } from './cdn-cache.ts'
+import { artifactHeaders } from './serve.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
 
 export { artifactCacheControl } from './cdn-cache.ts'
-export { staticFirst } from './serve.ts'
+export { artifactRead, staticFirst } from './serve.ts'
 export type { Publisher } from './publisher.ts'
 
 /** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
@@ -50,7 +52,7 @@ export function createPublishing(
   onPassChanges?: PublisherDeps['onPassChanges'],
 ) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
-  const cache = createArtifactCache(config.cacheDir)
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn)))
   const source = {
     db,
     siteUrl: config.siteUrl,

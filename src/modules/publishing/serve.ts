@@ -1,6 +1,8 @@
 import { attachCall, callOf } from '../../http/call.ts'
 import { conditional, contentEtag, isNotModified } from '../../http/conditional.ts'
-import type { ArtifactCache, CachedArtifact } from './memory.ts'
+import { SECURITY_HEADERS } from '../../http/headers.ts'
+import { splitUrl } from '../../http/request-url.ts'
+import type { ArtifactCache, CachedArtifact, HeadersOf } from './memory.ts'
 import { pathOf, requestFile, requestTarget } from './paths.ts'
 import { siteHeaders } from '../site/serve.ts'
 
@@ -17,31 +19,47 @@ export const PUBLIC_CACHE = 'public, no-cache'
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
 
-/** The path and raw query of a request URL, by string search rather than a full URL parse. */
-function splitUrl(url: string): { pathname: string; query: string } {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  const mark = url.indexOf('?', start)
-  return mark < 0 ? { pathname: url.slice(start), query: '' } : { pathname: url.slice(start, mark), query: url.slice(mark + 1) }
+/** Every answer's safety headers (http/headers.ts), spelled as the records below spell theirs. */
+const SAFETY = Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]))
+
+/**
+ * The headers of an artifact's answers with this Cache-Control, made once per version of its file
+ * (memory.ts): the 200 answer's full set, and the 304's validators. The shell adds only
+ * X-Request-Id to them.
+ */
+export const artifactHeaders =
+  (cacheControl: string): HeadersOf =>
+  (file, { contentType, etag, lastModified }) => {
+    const validators = { etag, 'last-modified': lastModified, 'cache-control': cacheControl }
+    return {
+      ok: { ...SAFETY, 'content-type': contentType, ...validators, ...siteHeaders(file) },
+      notModified: { ...SAFETY, ...validators },
+    }
+  }
+
+/** An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is current. */
+function artifactAnswer(request: Request, entry: CachedArtifact): Response {
+  if (isNotModified(request.headers, entry.validators)) return new Response(null, { status: 304, headers: entry.notModified })
+  return new Response(request.method === 'HEAD' ? null : entry.bytes, { headers: entry.headers })
 }
 
 /**
- * An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is
- * current. `cacheControl` is the CDN-friendly one for the file the URL names as spelled (what
- * Caddy serves too), PUBLIC_CACHE for another spelling of the same read.
+ * The shell's fast path for an anonymous GET/HEAD (http/server.ts): the answer of the artifact the
+ * URL names as spelled (`{path}/@{query}`, what Caddy looks for), or null when it names none.
  */
-function artifactAnswer(request: Request, file: string, entry: CachedArtifact, cacheControl: string): Response {
-  Object.assign(callOf(request), { code: '0000', message: 'success' })
-  const validators = { etag: entry.etag, lastModified: new Date(entry.lastModifiedMs) }
-  if (isNotModified(request.headers, validators))
-    return new Response(null, { status: 304, headers: { etag: entry.etag, 'last-modified': entry.lastModified, 'cache-control': cacheControl } })
-  const headers = {
-    'content-type': entry.contentType,
-    'cache-control': cacheControl,
-    etag: entry.etag,
-    'last-modified': entry.lastModified,
-    ...siteHeaders(file),
+export function artifactRead(cache: ArtifactCache): (request: Request) => Response | null {
+  return (request) => {
+    const { pathname, query } = splitUrl(request.url)
+    const file = requestFile(pathname, query)
+    const entry = file === null ? null : cache.get(file)
+    return entry && artifactAnswer(request, entry)
   }
-  return new Response(request.method === 'HEAD' ? null : entry.bytes, { headers })
+}
+
+/** An artifact's answer inside the general shell, which logs the call's outcome. */
+function answered(request: Request, entry: CachedArtifact): Response {
+  Object.assign(callOf(request), { code: '0000', message: 'success' })
+  return artifactAnswer(request, entry)
 }
 
 /**
@@ -53,10 +71,9 @@ function artifactAnswer(request: Request, file: string, entry: CachedArtifact, c
  * `requestTarget`; any other successful GET gets a content
  * ETag and a Last-Modified of when this process first saw those bytes at that URL. Both honour
  * If-None-Match / If-Modified-Since with a bodiless 304. Answers marked `no-store` (the
- * state-changing GETs) or carrying their own ETag (media) pass untouched. `artifactCache` is
- * the Cache-Control of an artifact read by its own URL (cdn-cache.ts), as Caddy answers it.
+ * state-changing GETs) or carrying their own ETag (media) pass untouched.
  */
-export function staticFirst(app: Handler, cache: ArtifactCache, artifactCache: string): Handler {
+export function staticFirst(app: Handler, cache: ArtifactCache): Handler {
   const lastChange = new Map<string, { etag: string; since: Date }>()
 
   function changedAt(key: string, etag: string): Date {
@@ -75,12 +92,17 @@ export function staticFirst(app: Handler, cache: ArtifactCache, artifactCache: s
       const { pathname, query } = splitUrl(request.url)
       const named = requestFile(pathname, query)
       const entry = named === null ? null : cache.get(named)
-      if (entry) return artifactAnswer(request, named!, entry, artifactCache)
+      if (entry) return answered(request, entry)
       const url = new URL(request.url)
       const target = requestTarget(url)
       const canonical = target && pathOf(target)
       const artifact = canonical && canonical !== named ? cache.get(canonical) : null
-      if (artifact) return artifactAnswer(request, canonical!, artifact, PUBLIC_CACHE)
+      if (artifact) {
+        // Another spelling of the read: no purge names it, so a CDN must revalidate it.
+        const answer = answered(request, artifact)
+        answer.headers.set('cache-control', PUBLIC_CACHE)
+        return answer
+      }
       // Routes are declared for GET; a HEAD is answered as the GET without its body.
       const get = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request
       if (get !== request) attachCall(get, callOf(request))
