@@ -24,7 +24,7 @@ describe('anonymous reads of artifacts (the fast path)', () => {
     const answer = await read(`${B}/posts/${post.slug}`)
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8')
-    expect(answer.headers.get('cache-control')).toBe('public, no-cache')
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60')
     expect(answer.headers.get('etag')).toMatch(/^"[0-9a-z]+"$/)
     expect(Date.parse(answer.headers.get('last-modified')!)).not.toBeNaN()
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
