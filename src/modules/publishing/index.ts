@@ -6,6 +6,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createArtifactCache } from './memory.ts'
+import { createArtifactMirror } from './mirror/index.ts'
 import { createPublisher } from './publisher.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
@@ -34,7 +35,8 @@ function writeStamp(cacheDir: string, stamp: string): void {
 
 /**
  * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild), the
- * in-memory artifact cache, and the feed and health routes, over one render source. `start` takes
+ * in-memory artifact cache, the artifact mirror when configured, and the feed and health routes,
+ * over one render source. `start` takes
  * the OpenAPI document (generated from the app these routes are part of); with `prepareCache`
  * (the server, before it answers anything) it renders the jobs left by a process that died, and a
  * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
@@ -42,6 +44,8 @@ function writeStamp(cacheDir: string, stamp: string): void {
 export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock, renderOnCommit: boolean) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
   const cache = createArtifactCache(config.cacheDir)
+  // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
+  const mirror = createArtifactMirror(config, db, log, clock)
   const source = {
     db,
     siteUrl: config.siteUrl,
@@ -53,6 +57,7 @@ export function createPublishing(config: Config, db: Db, log: Logger, clock: Clo
     cacheDir: config.cacheDir,
     engagementRefreshSeconds: config.engagementRefreshSeconds,
     renderOnCommit,
+    artifactsChanged: mirror?.artifactsChanged,
   }
   const publisher = createPublisher(source)
   async function start(openapi: string, prepareCache: boolean): Promise<void> {
@@ -76,5 +81,5 @@ export function createPublishing(config: Config, db: Db, log: Logger, clock: Clo
       if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
     }
   }
-  return { publisher, cache, routes: [feedRoutes(source), healthRoutes(publisher.health)], start }
+  return { publisher, mirror, cache, routes: [feedRoutes(source), healthRoutes(publisher.health, mirror?.worker.health)], start }
 }

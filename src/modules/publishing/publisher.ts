@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { eq } from 'drizzle-orm'
+import type { Database } from 'bun:sqlite'
 import type { Db, Tx } from '../../db/client.ts'
 import { authors } from '../../db/schema/index.ts'
 import { contentEtag } from '../../http/conditional.ts'
@@ -65,6 +66,17 @@ export interface PublisherDeps extends SiteOptions {
    * process ever writes into a live server's CACHE_DIR; `rebuild` renders explicitly.
    */
   renderOnCommit: boolean
+  /**
+   * Called inside the short write that ends a pass, with every artifact the pass wrote (`put`) or
+   * removed or found absent (`delete`): the artifact mirror records its outbox there.
+   */
+  artifactsChanged?: (client: Database, changes: readonly ArtifactChange[], now: number) => void
+}
+
+/** An artifact a pass brought to disk or took off it, for the targets that follow the disk. */
+export interface ArtifactChange {
+  path: string
+  op: 'put' | 'delete'
 }
 
 export interface RenderStats {
@@ -346,6 +358,7 @@ export function createPublisher(deps: PublisherDeps) {
     const jobs = dueJobs(db, now(), PASS)
     const known = hashesOf(db, jobs.map((j) => j.path))
     const results: JobResult[] = []
+    const changes: ArtifactChange[] = []
     for (let i = 0; i < jobs.length; i += SLICE) {
       for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
         let outcome: WriteOutcome | 'failed'
@@ -353,6 +366,7 @@ export function createPublisher(deps: PublisherDeps) {
           if ('error' in item) throw item.error
           const placed = place(item, known.get(item.job.path))
           outcome = placed.outcome
+          if (outcome !== 'unchanged') changes.push({ path: item.job.path, op: outcome === 'written' ? 'put' : 'delete' })
           results.push({ job: item.job, hash: placed.hash, failed: false })
         } catch (error) {
           outcome = 'failed'
@@ -365,7 +379,7 @@ export function createPublisher(deps: PublisherDeps) {
       }
       if (i + SLICE < jobs.length) await Bun.sleep(0)
     }
-    if (results.length) finishJobs(db.$client, results, now())
+    if (results.length) finishJobs(db.$client, results, now(), () => deps.artifactsChanged?.(db.$client, changes, now()))
     if (jobs.length) {
       totals.passes++
       totals.rendered += jobs.length

@@ -11,6 +11,9 @@ export interface Handler {
 /** Shared caches may keep public reads but must revalidate them, so a publish is visible at once. */
 export const PUBLIC_CACHE = 'public, no-cache'
 
+/** The Cache-Control an artifact is served with: by the API (below), Caddy, and the artifact mirror's bucket. */
+export const artifactCacheControl = (file: string): string => siteHeaders(file)['cache-control'] ?? PUBLIC_CACHE
+
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
 
