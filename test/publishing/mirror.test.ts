@@ -173,7 +173,7 @@ describe('artifact mirror to a real MinIO', () => {
     expect(again.stdout).toMatch(/: 0 put, 0 deleted, \d+ unchanged/)
   })
 
-  test('rebuild --target refuses a target it does not know, and s3 when the bucket is not configured', async () => {
+  test('rebuild --target refuses a target it does not know, and s3 when the bucket is not a publish target', async () => {
     const unknown = await folio.cli('rebuild', '--target', 'ftp')
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('folio: --target must be s3, got "ftp"')
@@ -185,5 +185,18 @@ describe('artifact mirror to a real MinIO', () => {
     })
     expect(await proc.exited).toBe(1)
     expect(await new Response(proc.stderr).text()).toContain('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3')
+  })
+
+  test('the start stops with one line when the bucket setting it needs is missing', async () => {
+    const proc = Bun.spawn([process.execPath, 'src/main.ts'], {
+      cwd: join(import.meta.dir, '..', '..'),
+      env: { ...folio.env, PORT: '0', ARTIFACTS_S3_ENDPOINT: '' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    expect(await proc.exited).toBe(1)
+    expect(await new Response(proc.stderr).text()).toBe(
+      'folio: invalid configuration: ARTIFACTS_S3_ENDPOINT: required when PUBLISH_TARGETS includes s3\n',
+    )
   })
 })
