@@ -16,7 +16,7 @@ export interface MirrorWorkerDeps {
 
 /** Jobs read at once; uploads in flight at once; how often the worker looks when nothing wakes it. */
 const BATCH = 100
-const CONCURRENCY = 4
+const CONCURRENCY = 16
 const POLL_MS = 1_000
 /** One artifact's upload may take this long; past it the job is retried (a store that hangs never stalls the loop). */
 const UPLOAD_TIMEOUT_MS = 30_000
