@@ -126,7 +126,7 @@ describe('artifact mirror to a real MinIO', () => {
     for (const key of [...postKeys(offline.slug), ...postKeys(deleted.slug)]) expect(all).not.toContain(key)
   })
 
-  test('publishes while the store is down are answered, show in /healthz, and reach the bucket once it is back', async () => {
+  test('publishes while the store is down are answered, show in /healthz, and reach the bucket once it is back, even after a crash of the server', async () => {
     await minio.halt()
     try {
       const post = await publish()
@@ -142,6 +142,17 @@ describe('artifact mirror to a real MinIO', () => {
       await mirrored()
       expect(await keys()).toContain(apiKey(post.slug))
       expect((await mirrorHealth()).failing).toBe(0)
+
+      // The same while the server dies before it could upload: the outbox row outlives it.
+      await minio.halt()
+      const orphan = await publish()
+      await folio.rendered()
+      expect((await mirrorHealth()).pending).toBeGreaterThan(0)
+      await folio.stop(true)
+      await minio.resume()
+      await folio.restart()
+      await mirrored()
+      expect(await keys()).toContain(apiKey(orphan.slug))
     } finally {
       await minio.resume().catch(() => undefined)
     }
