@@ -32,5 +32,3 @@ export function createArtifactMirror(config: Config, db: Db, log: Logger, clock:
     reconcile: () => reconcileBucket(db, bucket, config.cacheDir, prefix),
   }
 }
-
-export type ArtifactMirror = NonNullable<ReturnType<typeof createArtifactMirror>>

@@ -121,5 +121,3 @@ export function createMirrorWorker(deps: MirrorWorkerDeps) {
     },
   }
 }
-
-export type MirrorWorker = ReturnType<typeof createMirrorWorker>
