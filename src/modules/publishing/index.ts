@@ -36,8 +36,8 @@ function writeStamp(cacheDir: string, stamp: string): void {
 /**
  * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild), the
  * in-memory artifact cache, the artifact mirror when configured, and the feed and health routes,
- * over one render source. `start` takes
- * the OpenAPI document (generated from the app these routes are part of); with `prepareCache`
+ * over one render source. `start` takes the OpenAPI document (generated from the app these routes
+ * are part of); with `prepareCache`
  * (the server, before it answers anything) it renders the jobs left by a process that died, and a
  * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
  */
