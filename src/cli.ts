@@ -20,7 +20,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT] [--name-en|--name-zh TEXT] [--description-en|--description-zh TEXT] [--label-en|--label-zh TEXT]
   resources import FILE.json
-  rebuild
+  rebuild [--target s3]
   webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
@@ -88,7 +88,13 @@ const commands: Record<string, Command> = {
     const line = (c: Counts) => `${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
-  rebuild: ({ publisher }) => rebuild(publisher),
+  rebuild: async (service, args) => {
+    const { values } = options(args, { target: { type: 'string' } })
+    if (values.target !== undefined && values.target !== 's3') throw new UsageError(`--target must be s3, got "${values.target}"`)
+    if (values.target === 's3' && !service.mirror) throw new UsageError('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3 and the ARTIFACTS_S3_* settings')
+    await rebuild(service.publisher)
+    if (values.target === 's3') await mirrorRebuild(service.mirror!)
+  },
   'webhook add': ({ ctx }, args) => {
     const { values } = options(args, {
       url: { type: 'string' },
@@ -158,6 +164,15 @@ async function rebuild(publisher: Service['publisher']): Promise<void> {
   const unchanged = stats.rendered - stats.written - stats.removed
   console.log(
     `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed, ${unchanged} unchanged in ${Math.round(performance.now() - started)} ms`,
+  )
+}
+
+/** The bucket brought in line with the artifacts just rebuilt on disk. */
+async function mirrorRebuild(mirror: NonNullable<Service['mirror']>): Promise<void> {
+  const started = performance.now()
+  const summary = await withProgress('rebuild --target s3', () => mirror.reconcile())
+  console.log(
+    `mirrored to ${mirror.location}: ${summary.put} put, ${summary.deleted} deleted, ${summary.unchanged} unchanged in ${Math.round(performance.now() - started)} ms`,
   )
 }
 

@@ -12,7 +12,11 @@ export interface Config {
   readonly mediaStore: 'local' | 's3'
   /** With S3: whether the start refuses, warns about, or skips a MEDIA_URL that does not serve uploads. */
   readonly mediaUrlCheck: 'refuse' | 'warn' | 'off'
-  readonly s3: { endpoint: string; accessKey: string; secretKey: string; bucket: string; region: string }
+  readonly s3: S3Settings
+  /** Where render passes publish artifacts: always CACHE_DIR (`disk`), plus an S3 bucket with `s3`. */
+  readonly publishTargets: readonly PublishTarget[]
+  /** The artifact mirror's bucket (`ARTIFACTS_S3_*`), used with `PUBLISH_TARGETS=disk,s3`. */
+  readonly artifactsS3: S3Settings & { prefix: string }
   readonly rateLimitPerMinute: number
   /** Behind Caddy (or another proxy on loopback) the client address comes from X-Forwarded-For. */
   readonly trustProxy: boolean
@@ -46,6 +50,17 @@ export interface Config {
 
 export const PURGE_FORMATS = ['generic', 'cloudflare'] as const
 export type PurgeFormat = (typeof PURGE_FORMATS)[number]
+
+export interface S3Settings {
+  endpoint: string
+  accessKey: string
+  secretKey: string
+  bucket: string
+  region: string
+}
+
+export const PUBLISH_TARGETS = ['disk', 's3'] as const
+export type PublishTarget = (typeof PUBLISH_TARGETS)[number]
 
 export const DB_REPLICATIONS = ['off', 'litestream'] as const
 export type DbReplication = (typeof DB_REPLICATIONS)[number]
@@ -146,26 +161,58 @@ const subnets = (env: Env, name: string, fallback: string): Subnet[] =>
       return subnet
     })
 
+/**
+ * One S3 store's settings under a name prefix (`S3_` for media, `ARTIFACTS_S3_` for the artifact
+ * mirror): endpoint and keys are required when `requiredWhen` names the setting that asks for it.
+ */
+function s3Settings(env: Env, prefix: string, bucket: string, requiredWhen: string | null): S3Settings {
+  const s3 = {
+    endpoint: text(env, `${prefix}ENDPOINT`, ''),
+    accessKey: text(env, `${prefix}ACCESS_KEY`, ''),
+    secretKey: text(env, `${prefix}SECRET_KEY`, ''),
+    bucket: text(env, `${prefix}BUCKET`, bucket),
+    region: text(env, `${prefix}REGION`, 'us-east-1'),
+  }
+  if (requiredWhen) {
+    for (const [name, value] of [
+      ['ENDPOINT', s3.endpoint],
+      ['ACCESS_KEY', s3.accessKey],
+      ['SECRET_KEY', s3.secretKey],
+    ] as const) {
+      if (!value) throw new ConfigError(`${prefix}${name}`, `required when ${requiredWhen}`)
+    }
+    httpUrl(env, `${prefix}ENDPOINT`, s3.endpoint)
+    // S3's bucket naming rules, so a typo stops the start instead of every upload.
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3.bucket)) throw new ConfigError(`${prefix}BUCKET`, `expected an S3 bucket name, got "${s3.bucket}"`)
+  }
+  return Object.freeze(s3)
+}
+
+/** `disk` always comes first: the bucket mirrors what CACHE_DIR holds. */
+function publishTargets(env: Env): PublishTarget[] {
+  const name = 'PUBLISH_TARGETS'
+  const raw = text(env, name, 'disk')
+  const targets = [...new Set(raw.split(',').map((part) => part.trim()))]
+  if (!targets.every((t) => (PUBLISH_TARGETS as readonly string[]).includes(t)) || !targets.includes('disk'))
+    throw new ConfigError(name, `expected disk or disk,s3, got "${raw}"`)
+  return PUBLISH_TARGETS.filter((t) => targets.includes(t))
+}
+
+/** A key prefix inside the bucket: empty, or path segments ending in `/` (added when missing). */
+function keyPrefix(env: Env, name: string): string {
+  const raw = text(env, name, '')
+  if (!raw) return ''
+  const prefix = raw.endsWith('/') ? raw : `${raw}/`
+  if (!/^([A-Za-z0-9._-]+\/)+$/.test(prefix) || /(^|\/)\.\.?\//.test(prefix))
+    throw new ConfigError(name, `expected path segments of letters, digits, ".", "_", "-" (like "site/"), got "${raw}"`)
+  return prefix
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const siteUrl = httpUrl(env, 'SITE_URL', 'http://localhost:3000')
   const mediaStore = oneOf(env, 'MEDIA_STORE', ['local', 's3'] as const, 'local')
-  const s3 = {
-    endpoint: text(env, 'S3_ENDPOINT', ''),
-    accessKey: text(env, 'S3_ACCESS_KEY', ''),
-    secretKey: text(env, 'S3_SECRET_KEY', ''),
-    bucket: text(env, 'S3_BUCKET', 'folio-media'),
-    region: text(env, 'S3_REGION', 'us-east-1'),
-  }
-  if (mediaStore === 's3') {
-    for (const [name, value] of [
-      ['S3_ENDPOINT', s3.endpoint],
-      ['S3_ACCESS_KEY', s3.accessKey],
-      ['S3_SECRET_KEY', s3.secretKey],
-    ] as const) {
-      if (!value) throw new ConfigError(name, 'required when MEDIA_STORE=s3')
-    }
-    httpUrl(env, 'S3_ENDPOINT', s3.endpoint)
-  }
+  const targets = publishTargets(env)
+  const artifactsS3 = s3Settings(env, 'ARTIFACTS_S3_', 'folio-artifacts', targets.includes('s3') ? 'PUBLISH_TARGETS includes s3' : null)
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -175,7 +222,9 @@ export function loadConfig(env: Env = process.env): Config {
     mediaUrl: httpUrl(env, 'MEDIA_URL', `${siteUrl}/media`),
     mediaStore,
     mediaUrlCheck: oneOf(env, 'MEDIA_URL_CHECK', ['refuse', 'warn', 'off'] as const, 'refuse'),
-    s3: Object.freeze(s3),
+    s3: s3Settings(env, 'S3_', 'folio-media', mediaStore === 's3' ? 'MEDIA_STORE=s3' : null),
+    publishTargets: Object.freeze(targets),
+    artifactsS3: Object.freeze({ ...artifactsS3, prefix: keyPrefix(env, 'ARTIFACTS_S3_PREFIX') }),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 120, 1, 1_000_000),
     webhookRetryDelaysMs: Object.freeze(retryDelays(env)),
     webhookPollMs: integer(env, 'WEBHOOK_POLL_MS', 1000, 10, 60_000),

@@ -116,6 +116,7 @@ export async function compose(
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
   await publishing.start(openapiJson(app), options.prepareCache ?? false)
   if (options.workers) publishing.publisher.start()
+  if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(
@@ -136,10 +137,11 @@ export async function compose(
   const close = async () => {
     await scheduler?.stop()
     await publishing.publisher.stop()
+    await publishing.mirror?.worker.stop()
     await webhookWorker?.stop()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mcp, close }
+  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, close }
 }
 
 /** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */

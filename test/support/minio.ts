@@ -12,6 +12,10 @@ export interface RunningMinio {
   secretKey: string
   /** Stop the server (bounded wait, then SIGKILL) and delete its data folder. */
   stop(): Promise<void>
+  /** Stop the server but keep its data, as a store that went down would. */
+  halt(): Promise<void>
+  /** Start it again after `halt`, on the same port and data. */
+  resume(): Promise<void>
 }
 
 const SCRIPT = resolve(import.meta.dir, '../../scripts/minio.sh')
@@ -63,6 +67,8 @@ export async function startMinio(): Promise<RunningMinio> {
         await run(['stop', dir], 'stop')
         await rm(dir, { recursive: true, force: true })
       },
+      halt: () => run(['stop', dir], 'stop').then(() => undefined),
+      resume: () => run(['start', dir, String(port)], 'start', env).then(() => undefined),
     }
   }
   await rm(dir, { recursive: true, force: true })

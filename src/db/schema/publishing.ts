@@ -37,3 +37,21 @@ export const artifactFiles = sqliteTable('artifact_files', {
   path: text('path').primaryKey(),
   hash: text('hash').notNull(),
 })
+
+/**
+ * The artifact mirror's outbox (`PUBLISH_TARGETS=disk,s3`): one row per artifact whose objects in
+ * the bucket must be put (from the file's current bytes) or deleted. Written in the same short
+ * write that finishes the render jobs, so a crash between the local write and the upload leaves
+ * the row; the mirror worker removes it after the upload, only while `seq` is still the one it read.
+ */
+export const artifactMirrorJobs = sqliteTable(
+  'artifact_mirror_jobs',
+  {
+    path: text('path').primaryKey(),
+    op: text('op', { enum: ['put', 'delete'] }).notNull(),
+    dueAt: integer('due_at').notNull(),
+    seq: integer('seq').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [index('artifact_mirror_jobs_due').on(table.dueAt)],
+)

@@ -1,15 +1,9 @@
-import { Client } from 'minio'
+import { ensureBucket, s3Client, s3ErrorCode, type S3Connection } from '../../shared/s3.ts'
 import { assertValidMediaKey, isValidMediaKey } from './keys.ts'
 import type { MediaStore } from './store.ts'
 
-export interface S3StoreOptions {
-  /** `S3_ENDPOINT`: the store's base URL, e.g. `http://127.0.0.1:9000` or `https://s3.example.com`. */
-  endpoint: string
-  accessKey: string
-  secretKey: string
+export interface S3StoreOptions extends S3Connection {
   bucket: string
-  /** `S3_REGION`; MinIO's default is us-east-1. */
-  region?: string | undefined
 }
 
 export interface S3MediaStore extends MediaStore {
@@ -43,27 +37,9 @@ export async function createS3MediaStore(options: S3StoreOptions): Promise<S3Med
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new Error(`S3_ENDPOINT must be an http(s) URL, got ${options.endpoint}`)
   }
-  const useSSL = url.protocol === 'https:'
-  const region = options.region || 'us-east-1'
-  const client = new Client({
-    endPoint: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port ? Number(url.port) : useSSL ? 443 : 80,
-    useSSL,
-    accessKey: options.accessKey,
-    secretKey: options.secretKey,
-    region,
-    pathStyle: true,
-  })
+  const client = s3Client(options)
   const { bucket } = options
-
-  if (!(await client.bucketExists(bucket))) {
-    try {
-      await client.makeBucket(bucket, region)
-    } catch (error) {
-      // Another process of ours may have created it in between; that is fine.
-      if (errorCode(error) !== 'BucketAlreadyOwnedByYou') throw error
-    }
-  }
+  await ensureBucket(client, bucket, options.region)
   await client.setBucketPolicy(bucket, publicReadPolicy(bucket))
 
   const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`
@@ -89,12 +65,10 @@ export async function createS3MediaStore(options: S3StoreOptions): Promise<S3Med
         await client.statObject(bucket, key)
         return true
       } catch (error) {
-        const code = errorCode(error)
+        const code = s3ErrorCode(error)
         if (code === 'NotFound' || code === 'NoSuchKey') return false
         throw error
       }
     },
   }
 }
-
-const errorCode = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined)

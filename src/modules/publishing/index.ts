@@ -6,6 +6,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createArtifactCache } from './memory.ts'
+import { createArtifactMirror } from './mirror/index.ts'
 import { createPublisher, type PublisherDeps } from './publisher.ts'
 import { artifactCacheControl } from './cdn-cache.ts'
 import { artifactHeaders } from './serve.ts'
@@ -35,13 +36,18 @@ function writeStamp(cacheDir: string, stamp: string): void {
   renameSync(temp, join(cacheDir, STAMP))
 }
 
+/** What a render pass changed, told inside its closing write. */
+type PassHook = NonNullable<PublisherDeps['onPassChanges']>
+
 /**
  * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild), the
- * in-memory artifact cache, and the feed and health routes, over one render source. `start` takes
- * the OpenAPI document (generated from the app these routes are part of); with `prepareCache`
+ * in-memory artifact cache, the artifact mirror when configured, and the feed and health routes,
+ * over one render source. `start` takes the OpenAPI document (generated from the app these routes
+ * are part of); with `prepareCache`
  * (the server, before it answers anything) it renders the jobs left by a process that died, and a
  * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
- * `onPassChanges` records what each pass changed with its closing write (the cache purge).
+ * `onPassChanges` records what each pass changed with its closing write (the cache purge); the
+ * mirror's outbox is recorded there too.
  */
 export function createPublishing(
   config: Config,
@@ -53,6 +59,10 @@ export function createPublishing(
 ) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn)))
+  // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
+  const mirror = createArtifactMirror(config, db, log, clock)
+  // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.
+  const passHooks = [onPassChanges, mirror?.artifactsChanged].filter((hook): hook is PassHook => hook !== undefined)
   const source = {
     db,
     siteUrl: config.siteUrl,
@@ -64,7 +74,7 @@ export function createPublishing(
     cacheDir: config.cacheDir,
     engagementRefreshSeconds: config.engagementRefreshSeconds,
     renderOnCommit,
-    onPassChanges,
+    onPassChanges: passHooks.length ? (changes: Parameters<PassHook>[0]) => passHooks.forEach((hook) => hook(changes)) : undefined,
   }
   const publisher = createPublisher(source)
   async function start(openapi: string, prepareCache: boolean): Promise<void> {
@@ -88,5 +98,5 @@ export function createPublishing(
       if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
     }
   }
-  return { publisher, cache, routes: [feedRoutes(source), healthRoutes(publisher.health)], start }
+  return { publisher, mirror, cache, routes: [feedRoutes(source), healthRoutes(publisher.health, mirror?.worker.health)], start }
 }

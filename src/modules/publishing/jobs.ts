@@ -82,7 +82,7 @@ export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000
  * job that vanished meanwhile (another process rendered it, perhaps from an older snapshot) is
  * marked again so the newest bytes win. Plain statements, compiled once per connection and
  * reused for every row (`query` caches them), since this runs once per artifact. `alongside`
- * runs inside the same transaction (what the pass changed, recorded with it or not at all).
+ * runs inside the same transaction (what the pass changed, recorded with it or not at all: the purge events, the mirror's outbox).
  */
 export function finishJobs(client: Database, results: readonly JobResult[], now: number, alongside?: () => void): void {
   const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')

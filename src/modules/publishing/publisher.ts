@@ -44,7 +44,6 @@ import {
   resourcesFootprint,
 } from './plan.ts'
 import { renderTarget, renderTargets } from './render/artifact.ts'
-import type { ArtifactChange } from './purge.ts'
 import type { SiteOptions } from './snapshot.ts'
 import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
 import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
@@ -67,10 +66,18 @@ export interface PublisherDeps extends SiteOptions {
    */
   renderOnCommit: boolean
   /**
-   * Runs inside the short write that ends a pass, with the artifacts it wrote or removed (never
-   * the unchanged ones): what it records (the cache purge, purge.ts) commits with the pass or not at all.
+   * Runs inside the short write that ends a pass, with the artifacts it wrote or removed or found
+   * absent (never the unchanged ones): what it records (the cache purge, purge.ts; the mirror's
+   * outbox, mirror/outbox.ts) commits with the pass or not at all.
    */
   onPassChanges?: (changes: readonly ArtifactChange[]) => void
+}
+
+/** One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, what happened. */
+export interface ArtifactChange {
+  path: string
+  target: Target | null
+  outcome: Exclude<WriteOutcome, 'unchanged'>
 }
 
 export interface RenderStats {
@@ -361,7 +368,7 @@ export function createPublisher(deps: PublisherDeps) {
           const placed = place(item, known.get(item.job.path))
           outcome = placed.outcome
           results.push({ job: item.job, hash: placed.hash, failed: false })
-          if (outcome === 'written' || outcome === 'removed') changes.push({ path: item.job.path, target: item.target, outcome })
+          if (outcome !== 'unchanged') changes.push({ path: item.job.path, target: item.target, outcome })
         } catch (error) {
           outcome = 'failed'
           lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }

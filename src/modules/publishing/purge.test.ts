@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { pathOf, type Target } from './paths.ts'
-import { purgeUrls, type ArtifactChange } from './purge.ts'
+import type { ArtifactChange } from './publisher.ts'
+import { purgeUrls } from './purge.ts'
 
 const SITE = 'https://blog.example.com'
 const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'): ArtifactChange => ({

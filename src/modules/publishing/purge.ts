@@ -1,12 +1,5 @@
-import { aliasesOf, ARTIFACT_MARK, contentTypeOf, type Target } from './paths.ts'
-import type { WriteOutcome } from './writer.ts'
-
-/** One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, what happened. */
-export interface ArtifactChange {
-  path: string
-  target: Target | null
-  outcome: Extract<WriteOutcome, 'written' | 'removed'>
-}
+import { aliasesOf, ARTIFACT_MARK, contentTypeOf } from './paths.ts'
+import type { ArtifactChange } from './publisher.ts'
 
 /**
  * URLs per `blog.cache.purge` event (and per purge-endpoint call): the most Cloudflare's
@@ -41,6 +34,8 @@ function spellingsOf(file: string): string[] {
 export function purgeUrls(siteUrl: string, changes: readonly ArtifactChange[]): string[] {
   const urls = new Set<string>()
   for (const change of changes) {
+    // Absent before and after: no CDN holds bytes of it.
+    if (change.outcome === 'absent') continue
     const files = [change.path, ...(change.target ? aliasesOf(change.target) : [])]
     for (const file of files) for (const url of spellingsOf(file)) urls.add(siteUrl + url)
   }

@@ -1,6 +1,7 @@
 import type { Ctx } from '../../context.ts'
 import { chunks } from '../publishing/jobs.ts'
-import { PURGE_BATCH, purgeUrls, type ArtifactChange } from '../publishing/purge.ts'
+import type { ArtifactChange } from '../publishing/publisher.ts'
+import { PURGE_BATCH, purgeUrls } from '../publishing/purge.ts'
 import { formatTime } from '../../shared/time.ts'
 import { createEventQueue } from './enqueue.ts'
 import { CACHE_PURGE, type CachePurgePayload } from './events.ts'

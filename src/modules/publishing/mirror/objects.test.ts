@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'bun:test'
+import { ASSETS } from '../../site/assets.ts'
+import { objectsOf } from './objects.ts'
+
+const CDN = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60'
+
+describe('objectsOf', () => {
+  test('an English post: main file, copies, and the ?language=en alias spelling, each with its headers', () => {
+    const objects = objectsOf('api/v1/blog/posts/hello/@', { prefix: 'site/', cacheControl: CDN })
+    expect(objects.map((o) => [o.key, o.file])).toEqual([
+      ['site/api/v1/blog/posts/hello/@', 'api/v1/blog/posts/hello/@'],
+      ['site/api/v1/blog/posts/hello/@.br', 'api/v1/blog/posts/hello/@.br'],
+      ['site/api/v1/blog/posts/hello/@.gz', 'api/v1/blog/posts/hello/@.gz'],
+      ['site/api/v1/blog/posts/hello/@language=en', 'api/v1/blog/posts/hello/@'],
+      ['site/api/v1/blog/posts/hello/@language=en.br', 'api/v1/blog/posts/hello/@.br'],
+      ['site/api/v1/blog/posts/hello/@language=en.gz', 'api/v1/blog/posts/hello/@.gz'],
+    ])
+    expect(objects[0]!.headers).toEqual({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CDN })
+    expect(objects[1]!.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'br' })
+    expect(objects[2]!.headers['Content-Encoding']).toBe('gzip')
+  })
+
+  test('a page, a feed and a hashed asset keep the types and caching Caddy gives them', () => {
+    expect(objectsOf('en/@', { prefix: '', cacheControl: CDN })[0]!.headers['Content-Type']).toStartWith('text/html')
+    expect(objectsOf('api/v1/blog/sitemap.xml/@', { prefix: '', cacheControl: CDN })[0]!.headers['Content-Type']).toBe('application/xml; charset=utf-8')
+    expect(objectsOf('@', { prefix: '', cacheControl: CDN }).map((o) => o.key)).toEqual(['@', '@.br', '@.gz'])
+    const asset = objectsOf(`assets/${ASSETS.theme.file}/@`, { prefix: '', cacheControl: CDN })[0]!.headers
+    expect(asset).toEqual({ 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' })
+  })
+
+  test('a file no artifact lives at (junk to delete) maps to its own keys only', () => {
+    expect(objectsOf('api/v1/blog/junk', { prefix: '', cacheControl: CDN }).map((o) => o.key)).toEqual(['api/v1/blog/junk', 'api/v1/blog/junk.br', 'api/v1/blog/junk.gz'])
+  })
+})

@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import type { Queryable } from '../../../db/client.ts'
+import { allHashedPaths } from '../jobs.ts'
+import type { ArtifactBucket } from './bucket.ts'
+import { objectsOf, type BucketLayout } from './objects.ts'
+import { readIfPresent } from './upload.ts'
+
+export interface ReconcileSummary {
+  put: number
+  deleted: number
+  unchanged: number
+}
+
+/** Artifacts compared at once: each is a few small files, so memory stays small on any site. */
+const CONCURRENCY = 8
+
+const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
+
+/**
+ * `cli rebuild --target s3`: brings the bucket in line with the artifacts the database's manifest
+ * lists (and CACHE_DIR holds, after the disk rebuild that runs first). It lists the prefix once;
+ * an object whose ETag is the MD5 of the file's bytes (what a plain put gives) is left alone,
+ * one that differs or is missing is put, and anything else under the prefix is deleted.
+ */
+export async function reconcileBucket(db: Queryable, bucket: ArtifactBucket, cacheDir: string, layout: BucketLayout): Promise<ReconcileSummary> {
+  const listed = new Map((await bucket.list()).map((o) => [o.key, o.etag]))
+  const kept = new Set<string>()
+  const summary: ReconcileSummary = { put: 0, deleted: 0, unchanged: 0 }
+  const paths = allHashedPaths(db)
+  async function compare(path: string): Promise<void> {
+    const files = new Map<string, { bytes: Uint8Array; md5: string } | null>()
+    const read = (file: string) => {
+      if (!files.has(file)) {
+        const bytes = readIfPresent(join(cacheDir, file))
+        files.set(file, bytes && { bytes, md5: md5(bytes) })
+      }
+      return files.get(file)!
+    }
+    if (!read(path)) return
+    for (const object of objectsOf(path, layout)) {
+      const file = read(object.file)
+      if (!file) continue
+      kept.add(object.key)
+      if (listed.get(object.key) === file.md5) summary.unchanged++
+      else {
+        await bucket.put(object.key, file.bytes, object.headers)
+        summary.put++
+      }
+    }
+  }
+  for (let i = 0; i < paths.length; i += CONCURRENCY) await Promise.all(paths.slice(i, i + CONCURRENCY).map(compare))
+  const stray = [...listed.keys()].filter((key) => !kept.has(key))
+  await bucket.remove(stray)
+  summary.deleted = stray.length
+  return summary
+}

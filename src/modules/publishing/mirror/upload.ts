@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ArtifactBucket } from './bucket.ts'
+import { objectsOf, type BucketLayout } from './objects.ts'
+
+/** Objects one mirror job put and deleted. */
+export interface MirrorCount {
+  put: number
+  deleted: number
+}
+
+export const readIfPresent = (file: string): Uint8Array | null => {
+  try {
+    return readFileSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw error
+  }
+}
+
+/**
+ * Brings one artifact's objects in line with CACHE_DIR as it is now: with its main file there,
+ * each object whose file is there is put (main objects first, as the disk writer renames the main
+ * file in before its copies) and the others deleted; without it (`delete`, or removed since the
+ * `put` was recorded), every object goes. A version written meanwhile has a newer job of its own.
+ */
+export async function mirrorArtifact(bucket: ArtifactBucket, cacheDir: string, layout: BucketLayout, path: string, op: 'put' | 'delete'): Promise<MirrorCount> {
+  const objects = objectsOf(path, layout)
+  const bytes = new Map<string, Uint8Array | null>([[path, op === 'put' ? readIfPresent(join(cacheDir, path)) : null]])
+  if (bytes.get(path)) for (const { file } of objects) if (!bytes.has(file)) bytes.set(file, readIfPresent(join(cacheDir, file)))
+  const present = objects.filter((o) => bytes.get(o.file))
+  const main = present.filter((o) => o.file === path)
+  await Promise.all(main.map((o) => bucket.put(o.key, bytes.get(o.file)!, o.headers)))
+  await Promise.all(present.filter((o) => o.file !== path).map((o) => bucket.put(o.key, bytes.get(o.file)!, o.headers)))
+  const gone = objects.filter((o) => !bytes.get(o.file)).map((o) => o.key)
+  await bucket.remove(gone)
+  return { put: present.length, deleted: gone.length }
+}
