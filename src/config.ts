@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { parseSubnet, type Subnet } from './shared/ip.ts'
 
@@ -38,6 +39,8 @@ export interface Config {
   readonly revisionsKeep: number
   /** `litestream`: Litestream replicates folio.db and runs its checkpoints (docs/beyond-one-box.md). */
   readonly dbReplication: DbReplication
+  /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
+  readonly seoWorkers: number
 }
 
 export const DB_REPLICATIONS = ['off', 'litestream'] as const
@@ -176,5 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
     dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),
+    // One thread on a one- or two-core box; never more than leaves a core to the request thread.
+    seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, Math.max(1, availableParallelism() - 1)), 0, Math.max(1, availableParallelism() - 1)),
   })
 }

@@ -25,6 +25,7 @@ import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
+import { createSeoPool, inProcessSeo } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { serveSite } from './modules/site/serve.ts'
@@ -61,6 +62,8 @@ export async function compose(
     config.mediaStore === 's3' ? { kind: 's3', ...config.s3 } : { kind: 'local', dataDir: config.dataDir },
   )
   if (options.workers && 'objectUrl' in mediaStore) await checkMediaUrl(mediaStore, config.mediaUrl, config.mediaUrlCheck, log)
+  // SEO checks: the server runs them on Worker threads, so a large body never holds up other requests.
+  const seo = options.workers && config.seoWorkers > 0 ? createSeoPool({ size: config.seoWorkers }, log) : inProcessSeo()
   const ctx: Ctx = {
     config,
     db,
@@ -68,6 +71,7 @@ export async function compose(
     clock: systemClock,
     changes,
     mediaExists: (key) => mediaStore.exists(key),
+    seo,
   }
   // Publishing: artifacts re-rendered after every public change, served before the app answers.
   // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
@@ -130,6 +134,7 @@ export async function compose(
     await scheduler?.stop()
     await publishing.publisher.stop()
     await webhookWorker?.stop()
+    await seo.close()
     db.$client.close()
   }
   return { ctx, fetch, publisher: publishing.publisher, mcp, close }
