@@ -1,7 +1,5 @@
 import type { Ctx } from '../../context.ts'
 import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
-import { sanitizeContentHtml } from '../../shared/sanitize.ts'
-import { bodyHtmlOf } from './content.ts'
 import type { SeoCheckReq } from './model.ts'
 import { livePost } from './repo.ts'
 import { runCheck, seoInputOf } from './seo.ts'
@@ -18,7 +16,7 @@ function layOver(stored: SeoInput | null, body: Omit<SeoCheckReq, 'contentMarkdo
  */
 export async function checkDraft(ctx: Ctx, body: SeoCheckReq): Promise<SeoCheckResult> {
   const { contentMarkdown: _markdown, ...fields } = body
-  const contentHtml = sanitizeContentHtml(bodyHtmlOf(body))
+  const contentHtml = await ctx.seo.run('checkedBody', body)
   const stored = body.id ? seoInputOf(livePost(ctx.db, body.id)) : null
   return runCheck(ctx, layOver(stored, { ...fields, contentHtml }))
 }

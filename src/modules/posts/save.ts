@@ -11,7 +11,7 @@ import { suggestSlug } from '../seo/index.ts'
 import type { SeoInput } from '../seo/types.ts'
 import { DuplicateSlug } from '../taxonomy/slugs.ts'
 import type { Caller } from '../tokens/tokens.ts'
-import { bodyHtmlOf, prepareContent } from './content.ts'
+import type { prepareContent } from './content.ts'
 import { statusEvent } from './lifecycle.ts'
 import type { PostSaveReq, WriterPostRes } from './model.ts'
 import { toWriterPostRes } from './present.ts'
@@ -122,7 +122,7 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
   checkUrlFields(req, ctx.config.siteUrl)
   const expected = req.version ?? null
   if (expected !== null && !req.id) throw invalidField('version', 'only an update (with id) is based on a version (If-Match or version)')
-  const content = prepareContent(bodyHtmlOf(req))
+  const content = await ctx.seo.run('storedBody', req)
   const existing = req.id ? livePost(ctx.db, req.id) : null
   if (existing) expectVersion(existing, expected)
   const status = req.status ?? existing?.status ?? POST_STATUS.draft

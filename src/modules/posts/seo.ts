@@ -4,7 +4,7 @@ import type { Queryable, Tx } from '../../db/client.ts'
 import { authors, categories } from '../../db/schema/index.ts'
 import type { ChangeEffects, RecordChange } from '../../shared/changes.ts'
 import { DomainError } from '../../shared/errors.ts'
-import { failedBlockingCodes, mediaKeysOf } from '../seo/index.ts'
+import { failedBlockingCodes } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput, SeoWorld, WorldPost } from '../seo/types.ts'
 import { runSeoJob, worldFacts, type SeoJob } from '../seo/world-facts.ts'
 import { postByCurrentSlug, slugHolder, type PostRow } from './repo.ts'
@@ -31,7 +31,7 @@ const worldPost = (row: PostRow | undefined): WorldPost | undefined =>
 
 /** Which of the input's media keys exist in the store; asked before the (synchronous) check. */
 export async function existingMediaKeys(ctx: Ctx, input: SeoInput): Promise<Set<string>> {
-  const keys = mediaKeysOf(input, ctx.config.mediaUrl)
+  const keys = await ctx.seo.run('mediaKeys', { input, mediaUrl: ctx.config.mediaUrl })
   const found = await Promise.all(keys.map(async (key) => ((await ctx.mediaExists(key)) ? key : null)))
   return new Set(found.filter((key): key is string => key !== null))
 }
@@ -63,12 +63,12 @@ function seoJob(ctx: Ctx, db: Queryable, task: SeoJob['task'], input: SeoInput, 
 
 /** The check of `input`: world facts read here, the text passes on the SEO pool (`ctx.seo`), off the request thread. */
 export async function runCheck(ctx: Ctx, input: SeoInput): Promise<SeoCheckResult> {
-  return ctx.seo.check(seoJob(ctx, ctx.db, 'check', input, await existingMediaKeys(ctx, input)))
+  return ctx.seo.run('check', seoJob(ctx, ctx.db, 'check', input, await existingMediaKeys(ctx, input)))
 }
 
 /** Autofix of `input` (seo/autofix.ts), run like runCheck. */
 export async function runAutofix(ctx: Ctx, input: SeoInput) {
-  return ctx.seo.autofix(seoJob(ctx, ctx.db, 'autofix', input, await existingMediaKeys(ctx, input)))
+  return ctx.seo.run('autofix', seoJob(ctx, ctx.db, 'autofix', input, await existingMediaKeys(ctx, input)))
 }
 
 /** Checks computed before the write lock that a concurrent write made stale before the recheck inside it. */
@@ -92,7 +92,7 @@ export async function writeChecked<P extends { input: SeoInput }, T>(
     const first = plan(ctx.db)
     const mediaKeys = await existingMediaKeys(ctx, first.input)
     const job = seoJob(ctx, ctx.db, 'check', first.input, mediaKeys)
-    const checked = await ctx.seo.check(job)
+    const checked = await ctx.seo.run('check', job)
     try {
       return await ctx.changes.write(ctx.db, (tx, record) => {
         const planned = plan(tx)
