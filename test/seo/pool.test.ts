@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import corpus from '../security/corpus/cpu.json'
+import { availableParallelism } from 'node:os'
+import { loadConfig } from '../../src/config.ts'
 import { LIMITS } from '../../src/http/schema.ts'
 import { CHECK_TASKS, type CheckTasks } from '../../src/modules/posts/check-tasks.ts'
 import { createPool, inProcess, type TaskRunner } from '../../src/modules/seo/pool.ts'
@@ -101,4 +103,12 @@ describe('a thread that is stuck, dies, or has too much queued: every call is an
     await threads.close()
     expect(await refusalOf(threads.run('check', job('check', X.E0)))).toMatchObject({ code: 'SEO_BUSY', status: 503 })
   })
+})
+
+test('SEO_WORKERS: one thread on a one- or two-core box by default, at most cores-1 (never below one), 0 for the request thread', () => {
+  const most = Math.max(1, availableParallelism() - 1)
+  expect(loadConfig({}).seoWorkers).toBe(Math.min(2, most))
+  expect(loadConfig({ SEO_WORKERS: '0' }).seoWorkers).toBe(0)
+  expect(loadConfig({ SEO_WORKERS: String(most) }).seoWorkers).toBe(most)
+  expect(() => loadConfig({ SEO_WORKERS: String(most + 1) })).toThrow(`SEO_WORKERS: must be between 0 and ${most}, got ${most + 1}`)
 })
