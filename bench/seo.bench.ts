@@ -53,11 +53,16 @@ async function perSecond(runner: TaskRunner<CheckTasks>, input: SeoInput): Promi
   return 1000 / summarize(samples).mean
 }
 
-const pool = createPool<CheckTasks>({ size: 1, entry: new URL('../src/modules/posts/check-thread.ts', import.meta.url) }, createLogger('error'))
+const pool = createPool<CheckTasks>(
+  { size: 1, entry: new URL('../src/modules/posts/check-thread.ts', import.meta.url) },
+  createLogger('error'),
+)
 console.log('\nen size  pool checks/s   in-process checks/s   pool : in-process')
 for (const words of SIZES) {
   const input = postOf(E0, E0_HTML, Math.max(1, Math.round(words / 331)))
   const [viaPool, here] = [await perSecond(pool, input), await perSecond(inProcess(CHECK_TASKS), input)]
-  console.log(`${String(words).padEnd(7)}  ${viaPool.toFixed(0).padStart(15)}  ${here.toFixed(0).padStart(20)}  ${(viaPool / here).toFixed(2).padStart(18)}`)
+  console.log(
+    `${String(words).padEnd(7)}  ${viaPool.toFixed(0).padStart(15)}  ${here.toFixed(0).padStart(20)}  ${(viaPool / here).toFixed(2).padStart(18)}`,
+  )
 }
 await pool.close()

@@ -153,6 +153,8 @@ export function loadConfig(env: Env = process.env): Config {
     }
     httpUrl(env, 'S3_ENDPOINT', s3.endpoint)
   }
+  // SEO check threads: one on a one- or two-core box; never more than leaves a core to the request thread.
+  const spareCores = Math.max(1, availableParallelism() - 1)
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -179,7 +181,6 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
     dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),
-    // One thread on a one- or two-core box; never more than leaves a core to the request thread.
-    seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, Math.max(1, availableParallelism() - 1)), 0, Math.max(1, availableParallelism() - 1)),
+    seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, spareCores), 0, spareCores),
   })
 }

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import corpus from '../security/corpus/cpu.json'
-import { LIMITS } from '../../src/http/schema.ts'
+import { maximalBody } from '../support/adversarial.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 
-const maximal = (name: string) => {
-  const c = (corpus as { name: string; prefix: string; unit: string; suffix: string }[]).find((entry) => entry.name === name)!
-  return c.prefix + c.unit.repeat(Math.floor((LIMITS.contentHtml - c.prefix.length - c.suffix.length) / c.unit.length)) + c.suffix
-}
 /** The adversarial bodies that cost the most, sanitizing and media scan included (test/security/corpus/cpu.json). */
 const HEAVY = ['unclosed <', 'many images', 'many links']
 
@@ -30,7 +25,10 @@ describe('SEO checks run off the request thread (default SEO_WORKERS)', () => {
     let answered = 0
     const heavy = HEAVY.map((name) =>
       folio
-        .call('POST', '/api/v1/blog/posts/check', { token, body: publishablePost(categoryId, authorId, { contentHtml: maximal(name) }) })
+        .call('POST', '/api/v1/blog/posts/check', {
+          token,
+          body: publishablePost(categoryId, authorId, { contentHtml: maximalBody(name) }),
+        })
         .finally(() => answered++),
     )
     // Reads one after another until the first heavy check answers (at most 100); each recorded with whether all were still in flight.
@@ -59,7 +57,11 @@ const timeless = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(timeless)
     : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).filter(([key]) => !/(At|Time)$/.test(key)).map(([key, v]) => [key, timeless(v)]))
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([key]) => !/(At|Time)$/.test(key))
+            .map(([key, v]) => [key, timeless(v)]),
+        )
       : value
 
 describe('the pool and the request thread (SEO_WORKERS=0) answer the same', () => {
@@ -73,9 +75,16 @@ describe('the pool and the request thread (SEO_WORKERS=0) answer the same', () =
   /** The same script of writes and checks against one server: each answer as the client sees it. */
   async function script(folio: Folio): Promise<unknown[]> {
     const token = await folio.token('blog:write', 'blog:publish')
-    const categoryId = (await folio.call('POST', '/api/v1/blog/categories/save', { token, body: { nameEn: 'Guides', nameZh: '指南' } })).body.data.id
-    const authorId = (await folio.call('POST', '/api/v1/blog/authors/save', { token, body: { name: 'Jane Doe', language: 'en' } })).body.data.id
-    const post = (overrides: Record<string, unknown>) => ({ ...publishablePost(categoryId, authorId), title: 'How to Choose a Static Site Generator', slug: 'choose-ssg', ...overrides })
+    const categoryId = (await folio.call('POST', '/api/v1/blog/categories/save', { token, body: { nameEn: 'Guides', nameZh: '指南' } }))
+      .body.data.id
+    const authorId = (await folio.call('POST', '/api/v1/blog/authors/save', { token, body: { name: 'Jane Doe', language: 'en' } })).body
+      .data.id
+    const post = (overrides: Record<string, unknown>) => ({
+      ...publishablePost(categoryId, authorId),
+      title: 'How to Choose a Static Site Generator',
+      slug: 'choose-ssg',
+      ...overrides,
+    })
     const answers: unknown[] = []
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await folio.call(method, path, { token, body })
@@ -84,9 +93,13 @@ describe('the pool and the request thread (SEO_WORKERS=0) answer the same', () =
     }
     const saved = await call('POST', '/api/v1/blog/posts/save', post({ status: 0 }))
     await call('POST', '/api/v1/blog/posts/check', { ...post({}), id: saved.id, slug: '' })
-    await call('POST', '/api/v1/blog/posts/check', post({ contentHtml: undefined, contentMarkdown: '# Static sites\n\nSee [docs](https://example.org).' }))
-    await call('POST', '/api/v1/blog/posts/check', post({ contentHtml: maximal('many passive starts') }))
-    await call('POST', '/api/v1/blog/posts/check', post({ contentHtml: maximal('100,000 nested div (refused)') }))
+    await call(
+      'POST',
+      '/api/v1/blog/posts/check',
+      post({ contentHtml: undefined, contentMarkdown: '# Static sites\n\nSee [docs](https://example.org).' }),
+    )
+    await call('POST', '/api/v1/blog/posts/check', post({ contentHtml: maximalBody('many passive starts') }))
+    await call('POST', '/api/v1/blog/posts/check', post({ contentHtml: maximalBody('100,000 nested div (refused)') }))
     await call('POST', '/api/v1/blog/posts/save', post({ slug: '', coverAlt: '', title: 'Second post', status: 0 }))
     await call('POST', `/api/v1/blog/posts/${saved.id}/publish`)
     await call('POST', '/api/v1/blog/posts/save', post({ title: 'Blocked', slug: 'blocked', status: 1, contentHtml: '<p>Too short.</p>' }))

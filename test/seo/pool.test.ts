@@ -1,8 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import corpus from '../security/corpus/cpu.json'
 import { availableParallelism } from 'node:os'
 import { loadConfig } from '../../src/config.ts'
-import { LIMITS } from '../../src/http/schema.ts'
 import { CHECK_TASKS, type CheckTasks } from '../../src/modules/posts/check-tasks.ts'
 import { createPool, inProcess, type TaskRunner } from '../../src/modules/seo/pool.ts'
 import * as X from '../../src/modules/seo/worked-examples.ts'
@@ -10,6 +8,7 @@ import { worldFacts, type SeoJob } from '../../src/modules/seo/world-facts.ts'
 import { DomainError } from '../../src/shared/errors.ts'
 import { createLogger } from '../../src/shared/log.ts'
 import type { HOOKED_TASKS } from '../fixtures/seo-thread-hooks.ts'
+import { maximalBody } from '../support/adversarial.ts'
 
 const log = createLogger('error', () => {})
 const ENTRY = new URL('../../src/modules/posts/check-thread.ts', import.meta.url)
@@ -27,10 +26,6 @@ const here = inProcess(CHECK_TASKS)
 
 const job = (task: SeoJob['task'], input: typeof X.E0) => ({ input, facts: worldFacts(task, input, X.WORLD, X.NOW), now: X.NOW.getTime() })
 const EXAMPLES = { E0: X.E0, E1: X.E1, E2: X.E2, E3: X.E3, E4: X.E4, E5: X.E5, Z0: X.Z0, Z1: X.Z1, Z2: X.Z2, Z3: X.Z3 }
-const maximal = (name: string) => {
-  const c = (corpus as { name: string; prefix: string; unit: string; suffix: string }[]).find((entry) => entry.name === name)!
-  return c.prefix + c.unit.repeat(Math.floor((LIMITS.contentHtml - c.prefix.length - c.suffix.length) / c.unit.length)) + c.suffix
-}
 /** What a refusal says to a client, whichever thread raised it. */
 const refusalOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -52,7 +47,10 @@ describe('through a Worker thread, the same answers as on the request thread, by
   })
 
   test('the body passes: Markdown, sanitizing, heading ids and text, media keys', async () => {
-    const bodies = [{ contentHtml: X.E0_HTML + '<img src="/media/a.png" onerror="x()">' }, { contentMarkdown: '# Hi\n\nSee [docs](https://example.org) ![](/media/b.png)' }]
+    const bodies = [
+      { contentHtml: X.E0_HTML + '<img src="/media/a.png" onerror="x()">' },
+      { contentMarkdown: '# Hi\n\nSee [docs](https://example.org) ![](/media/b.png)' },
+    ]
     for (const body of bodies) {
       for (const task of ['checkedBody', 'storedBody'] as const) expect(await threads.run(task, body)).toEqual(await here.run(task, body))
       const input = { ...X.E0, contentHtml: await here.run('checkedBody', body) }
@@ -62,7 +60,7 @@ describe('through a Worker thread, the same answers as on the request thread, by
   })
 
   test('a refusal (a 400 naming the field) crosses the thread as the same refusal', async () => {
-    for (const body of [{ contentHtml: maximal('100,000 nested div (refused)') }, { contentHtml: '<p>x</p>', contentMarkdown: 'x' }]) {
+    for (const body of [{ contentHtml: maximalBody('100,000 nested div (refused)') }, { contentHtml: '<p>x</p>', contentMarkdown: 'x' }]) {
       const there = await refusalOf(threads.run('storedBody', body))
       expect(there).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 })
       expect(there).toEqual(await refusalOf(here.run('storedBody', body)))
@@ -84,7 +82,11 @@ describe('a thread that is stuck, dies, or has too much queued: every call is an
 
   test('a thread that dies mid-job is answered SEO_WORKER_FAILED; the next job runs on its replacement', async () => {
     const threads = pool<typeof HOOKED_TASKS>({ entry: HOOKED })
-    expect(await refusalOf(threads.run('crash', undefined as never))).toMatchObject({ code: 'SEO_WORKER_FAILED', status: 503, data: { reason: 'crashed' } })
+    expect(await refusalOf(threads.run('crash', undefined as never))).toMatchObject({
+      code: 'SEO_WORKER_FAILED',
+      status: 503,
+      data: { reason: 'crashed' },
+    })
     expect((await threads.run('check', job('check', X.Z0))).items).toHaveLength(33)
   })
 

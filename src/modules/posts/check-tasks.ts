@@ -23,4 +23,3 @@ export const CHECK_TASKS = {
   autofix: (job: Omit<SeoJob, 'task'>) => runSeoJob({ ...job, task: 'autofix' }) as AutofixOutcome,
 }
 export type CheckTasks = typeof CHECK_TASKS
-
