@@ -39,9 +39,16 @@ export interface Config {
   readonly revisionsKeep: number
   /** `litestream`: Litestream replicates folio.db and runs its checkpoints (docs/beyond-one-box.md). */
   readonly dbReplication: DbReplication
+  /** How long a CDN (a shared cache) keeps an artifact, and serves it stale while refetching (docs/publishing.md). */
+  readonly cdn: { maxAge: number; staleWhileRevalidate: number }
+  /** Where each pass's purge list is POSTed (docs/beyond-one-box.md), or null; the auth header rides along. */
+  readonly purge: { url: string | null; format: PurgeFormat; authHeader: { name: string; value: string } | null }
   /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
   readonly seoWorkers: number
 }
+
+export const PURGE_FORMATS = ['generic', 'cloudflare'] as const
+export type PurgeFormat = (typeof PURGE_FORMATS)[number]
 
 export const DB_REPLICATIONS = ['off', 'litestream'] as const
 export type DbReplication = (typeof DB_REPLICATIONS)[number]
@@ -123,6 +130,15 @@ const retryDelays = (env: Env): number[] => {
   return ms
 }
 
+/** `Name: value`, one HTTP header (a purge API's key); the name a token, the value printable. */
+function header(env: Env, name: string): { name: string; value: string } | null {
+  const raw = text(env, name, '')
+  if (!raw) return null
+  const match = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[ \t]*([\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)$/.exec(raw)
+  if (!match) throw new ConfigError(name, 'expected one header as "Name: value", e.g. "Authorization: Bearer <token>"')
+  return { name: match[1]!, value: match[2]! }
+}
+
 /** Comma-separated addresses or CIDR ranges. */
 const subnets = (env: Env, name: string, fallback: string): Subnet[] =>
   text(env, name, fallback)
@@ -181,6 +197,17 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
     dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),
+    // The Caddyfile repeats these defaults (`{$CDN_MAX_AGE:60}`): test/publishing/cdn.test.ts checks both agree.
+    cdn: Object.freeze({
+      maxAge: integer(env, 'CDN_MAX_AGE', 60, 0, 31_536_000),
+      staleWhileRevalidate: integer(env, 'CDN_STALE_WHILE_REVALIDATE', 60, 0, 31_536_000),
+    }),
+    // PURGE_URL is checked against the webhook rules (shared link rule, public host) when the server starts.
+    purge: Object.freeze({
+      url: text(env, 'PURGE_URL', '') || null,
+      format: oneOf(env, 'PURGE_FORMAT', PURGE_FORMATS, 'generic'),
+      authHeader: header(env, 'PURGE_AUTH_HEADER'),
+    }),
     seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, spareCores), 0, spareCores),
   })
 }

@@ -24,7 +24,7 @@ import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
-import { createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -33,13 +33,15 @@ import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
+import { cachePurgeOutbox } from './modules/webhooks/purge-outbox.ts'
+import { syncPurgeEndpoint } from './modules/webhooks/purge-endpoint.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { lockDataDir, usableDir } from './operations/lock.ts'
 import { checkMediaUrl } from './operations/media-check.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
-import { createLogger, type Logger } from './shared/log.ts'
+import { batchedLines, createLogger, type Logger } from './shared/log.ts'
 import { systemClock } from './shared/time.ts'
 
 /** The largest JSON body: a post whose body is at its limit, escaped, plus its other fields. */
@@ -77,14 +79,18 @@ export async function compose(
     mediaExists: (key) => mediaStore.exists(key),
     seo,
   }
-  // Publishing: artifacts re-rendered after every public change, served before the app answers.
-  // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
-  const publishing = createPublishing(config, db, log, systemClock, options.renderOnCommit ?? options.workers ?? false)
-  changes.subscribe(publishing.publisher.listener)
-
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
+  // The server keeps the purge endpoint's receiver in line with PURGE_URL before anything renders.
+  if (options.workers) syncPurgeEndpoint(ctx)
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
   const wakeWebhooks = () => webhookWorker?.wake()
+
+  // Publishing: artifacts re-rendered after every public change, served before the app answers;
+  // each render pass queues the purge of the URLs it changed (`blog.cache.purge`, PURGE_URL).
+  // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
+  const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
+  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, cachePurgeOutbox(ctx, wakeWebhooks))
+  changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
 
@@ -124,6 +130,7 @@ export async function compose(
       staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
       config.corsOrigins,
     ),
+    readArtifact: artifactRead(publishing.cache),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -178,7 +185,9 @@ async function start(): Promise<void> {
     usableDir('CACHE_DIR', config.cacheDir)
     const lock = lockDataDir(config.dataDir)
     const server = listen(config)
-    const service = await compose(config, { workers: true, prepareCache: true })
+    // Log lines (an access line per request among them) leave in batches; shutdown writes the rest.
+    const lines = batchedLines()
+    const service = await compose(config, { workers: true, prepareCache: true, log: createLogger(config.logLevel, lines) })
     server.reload({ fetch: service.fetch })
     service.ctx.log.info('listening', {
       url: `http://${server.hostname}:${server.port}`,
@@ -189,6 +198,8 @@ async function start(): Promise<void> {
       dataDir: config.dataDir,
       cacheDir: config.cacheDir,
     })
+    // Whoever waits for this line (a supervisor, a test) gets it now, not with the next batch.
+    void lines.flush()
     let stopping = false
     const stop = async (signal: string) => {
       if (stopping) return
@@ -199,6 +210,7 @@ async function start(): Promise<void> {
       await service.close()
       lock.release()
       service.ctx.log.info('stopped')
+      await lines.flush()
       process.exit(0)
     }
     process.on('SIGTERM', () => void stop('SIGTERM'))

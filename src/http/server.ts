@@ -5,7 +5,8 @@ import type { Logger } from '../shared/log.ts'
 import type { FieldError } from '../shared/errors.ts'
 import { inSubnet, parseIp, type Subnet } from '../shared/ip.ts'
 import { readAtMost } from '../shared/stream.ts'
-import { attachCall, callOf, presentedToken } from './call.ts'
+import { splitUrl } from './request-url.ts'
+import { attachCall, callOf, presentedToken, type Call } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
 import { isPrivateAnswer, PRIVATE_CACHE, SECURITY_HEADERS } from './headers.ts'
 import { idempotent, type IdempotencyStore } from './idempotency.ts'
@@ -13,6 +14,11 @@ import { rateLimitHeaders, type RateLimiter } from './rate-limit.ts'
 
 export interface ShellDeps {
   app: Pick<AnyElysia, 'handle'>
+  /**
+   * The answer of a pre-rendered artifact the URL names, or null (publishing/serve.ts, `artifactRead`):
+   * the fast path of anonymous reads, taken before everything else.
+   */
+  readArtifact(request: Request): Response | null
   authenticate(token: string): Caller | null
   rateLimiter: RateLimiter
   callLog: CallLog
@@ -62,8 +68,52 @@ export function clientIp(
  * (spec §5.9).
  */
 export function createFetch(deps: ShellDeps) {
-  return async function fetch(incoming: Request, server: Server<unknown> | null = null): Promise<Response> {
+  /** The access log: the token's name, never the token. */
+  const logRequest = (request: Request, path: string, response: Response, call: Call, started: number) =>
+    deps.log.info('request', {
+      requestId: call.requestId,
+      method: request.method,
+      path,
+      status: response.status,
+      code: call.code,
+      durationMs: Math.round(performance.now() - started),
+      token: call.caller?.name ?? null,
+      ip: call.ip,
+    })
+
+  /**
+   * An anonymous GET/HEAD of an artifact, as Caddy would serve it from disk: from memory with
+   * headers made once, plus a request id and an access line. Not counted against the rate limit
+   * (spec §8 limits each token and IP pair; Caddy serves these reads without one). A token or an
+   * Origin (CORS) takes the general path.
+   */
+  function artifactRead(request: Request, server: Server<unknown> | null, started: number): Response | null {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null
+    const headers = request.headers
+    if (headers.has('authorization') || headers.has('x-api-token') || headers.has('origin')) return null
+    const response = deps.readArtifact(request)
+    if (!response) return null
+    const call: Call = {
+      requestId: crypto.randomUUID(),
+      ip: clientIp(request, server, deps.trustedProxies),
+      tokenPresented: false,
+      caller: null,
+      requiredScope: null,
+      code: '0000',
+      message: null,
+    }
+    response.headers.set('X-Request-Id', call.requestId)
+    logRequest(request, splitUrl(request.url).pathname, response, call, started)
+    return response
+  }
+
+  // Not async: an artifact's answer goes back as it is, without a promise around it.
+  return function fetch(incoming: Request, server: Server<unknown> | null = null): Response | Promise<Response> {
     const started = performance.now()
+    return artifactRead(incoming, server, started) ?? shell(incoming, server, started)
+  }
+
+  async function shell(incoming: Request, server: Server<unknown> | null, started: number): Promise<Response> {
     // A body without Content-Length (chunked) is read here up to the same bound, never further.
     const bounded = await readUndeclaredBody(incoming, bodyLimit(incoming, deps))
     const request = bounded === TOO_LARGE ? incoming : bounded
@@ -118,17 +168,7 @@ export function createFetch(deps: ShellDeps) {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value)
     if (isPrivateAnswer(path, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
     const durationMs = Math.round(performance.now() - started)
-    // The access log: the token's name, never the token.
-    deps.log.info('request', {
-      requestId: call.requestId,
-      method: request.method,
-      path,
-      status: response.status,
-      code: call.code,
-      durationMs,
-      token: call.caller?.name ?? null,
-      ip,
-    })
+    logRequest(request, path, response, call, started)
     if (call.tokenPresented) {
       try {
         deps.callLog.record({

@@ -26,10 +26,10 @@ async function start(env: Record<string, string> = {}) {
   return { folio, token, publish, save, health }
 }
 
-/** Every file under the cache with its inode and mtime: what "nothing was written" means. */
+/** Every file under the cache with its inode and mtime: what "nothing was written" means (the render lock's bookkeeping, `.folio-*`, aside). */
 const fileStamps = (cacheDir: string) =>
   readdirSync(cacheDir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
+    .filter((e) => e.isFile() && !e.name.startsWith('.folio-'))
     .map((e) => {
       const s = statSync(join(e.parentPath, e.name))
       return `${join(e.parentPath, e.name)} ${s.ino} ${s.mtimeMs}`

@@ -22,7 +22,9 @@ export async function startStack(env: Record<string, string> = {}, caddyPort?: n
   const folio = await startFolio({ RATE_LIMIT_PER_MINUTE: '1000000', SITE_URL: 'https://blog.example.org', ...env })
   let caddy: Caddy
   try {
-    caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, port: caddyPort })
+    // Caddy reads the CDN settings too (its `{$CDN_MAX_AGE:…}` placeholders), as a deployment sets both.
+    const cdn = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('CDN_')))
+    caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, port: caddyPort, env: cdn })
   } catch (error) {
     await folio.dispose()
     throw error
@@ -48,11 +50,11 @@ export async function startStack(env: Record<string, string> = {}, caddyPort?: n
   }
 }
 
-/** Every artifact file under the cache folder with its bytes (the stamp and the render lock, which come and go, aside). */
+/** Every artifact file under the cache folder with its bytes (the stamp, the render lock and its mark, which come and go, aside). */
 export function cacheFiles(cacheDir: string): Map<string, string> {
   const files = new Map<string, string>()
   for (const entry of readdirSync(cacheDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === '.folio-artifacts' || entry.name === '.folio-render.lock') continue
+    if (!entry.isFile() || entry.name.startsWith('.folio-')) continue
     const file = join(entry.parentPath, entry.name)
     files.set(relative(cacheDir, file), readFileSync(file).toString('base64'))
   }

@@ -43,7 +43,14 @@ export function freePort(): Promise<number> {
  * Caddy with the project's Caddyfile on a free loopback port, in front of `apiUrl` and serving
  * `cacheDir`. The admin endpoint is off, so parallel runs never collide.
  */
-export async function startCaddy(options: { apiUrl: string; cacheDir: string; caddyfile?: string; port?: number }): Promise<Caddy> {
+export async function startCaddy(options: {
+  apiUrl: string
+  cacheDir: string
+  caddyfile?: string
+  port?: number
+  /** More variables for the Caddyfile's `{$VAR}` placeholders (CDN_MAX_AGE, say). */
+  env?: Record<string, string>
+}): Promise<Caddy> {
   await ensureCaddy()
   for (let attempt = 0; attempt < 3; attempt++) {
     // A chosen port (a SITE_URL that must name Caddy) is tried first, then free ones.
@@ -61,6 +68,7 @@ export async function startCaddy(options: { apiUrl: string; cacheDir: string; ca
           CACHE_DIR: resolve(options.cacheDir),
           XDG_DATA_HOME: join(resolve(options.cacheDir), '..', 'caddy-data'),
           XDG_CONFIG_HOME: join(resolve(options.cacheDir), '..', 'caddy-config'),
+          ...options.env,
         },
         stdin: 'ignore',
         stdout: 'ignore',

@@ -12,6 +12,13 @@ export const webhookReceivers = sqliteTable('webhook_receivers', {
   enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
   /** Why the service disabled the receiver (a 410 answer); null when an admin set `enabled`. */
   disabledReason: text('disabled_reason'),
+  /**
+   * `webhook`: an administrator's receiver. `purge`: the purge endpoint of PURGE_URL, kept in line
+   * with the configuration at start (webhooks/purge-endpoint.ts), never listed nor saved as a receiver.
+   */
+  kind: text('kind', { enum: ['webhook', 'purge'] })
+    .notNull()
+    .default('webhook'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

@@ -5,41 +5,16 @@ import { postRevisions } from '../../db/schema/index.ts'
 import type { Page } from '../../http/schema.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { Caller } from '../tokens/tokens.ts'
-import type { PostRes } from './model.ts'
+import type { PostRes, RevisionDetailRes, RevisionSummaryRes } from './model.ts'
 import { livePost } from './repo.ts'
 import { changedFields, revisionFieldsOf, tagIdsOf, type RevisionField, type RevisionFields } from './revision-store.ts'
 import { savePost } from './save.ts'
 
 type RevisionRow = typeof postRevisions.$inferSelect
 
-/** A revision in the list: who saved which version when, what it changed, how it scored. */
-export interface RevisionSummary {
-  postId: number
-  /** The post version this save produced; also the revision's number. */
-  version: number
-  createTime: string
-  tokenName: string
-  seoScore: number
-  aeoScore: number
-  /** Fields this save changed (every field for the save that created the post). */
-  changedFields: RevisionField[]
-  title: string
-  status: number
-}
-
-export interface FieldDiff {
-  field: RevisionField
-  revision: unknown
-  current: unknown
-}
-
-/** A revision with its stored fields and how they differ from the post now. */
-export interface RevisionDetail extends RevisionSummary {
-  fields: RevisionFields
-  currentVersion: number
-  /** Fields whose value in the revision differs from the current post; empty when they agree. */
-  diff: FieldDiff[]
-}
+/** The answers' schemas (`RevisionSummaryRes`, `RevisionDetailRes` in model.ts) are the contract; these are their types. */
+type RevisionSummary = typeof RevisionSummaryRes.static
+type RevisionDetail = typeof RevisionDetailRes.static
 
 const summaryOf = (row: RevisionRow): RevisionSummary => {
   const fields = row.fields as RevisionFields

@@ -6,11 +6,14 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createArtifactCache } from './memory.ts'
-import { createPublisher } from './publisher.ts'
+import { createPublisher, type PublisherDeps } from './publisher.ts'
+import { artifactCacheControl } from './cdn-cache.ts'
+import { artifactHeaders } from './serve.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
 
-export { staticFirst } from './serve.ts'
+export { artifactCacheControl } from './cdn-cache.ts'
+export { artifactRead, staticFirst } from './serve.ts'
 export type { Publisher } from './publisher.ts'
 
 /** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
@@ -38,10 +41,18 @@ function writeStamp(cacheDir: string, stamp: string): void {
  * the OpenAPI document (generated from the app these routes are part of); with `prepareCache`
  * (the server, before it answers anything) it renders the jobs left by a process that died, and a
  * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
+ * `onPassChanges` records what each pass changed with its closing write (the cache purge).
  */
-export function createPublishing(config: Config, db: Db, log: Logger, clock: Clock, renderOnCommit: boolean) {
+export function createPublishing(
+  config: Config,
+  db: Db,
+  log: Logger,
+  clock: Clock,
+  renderOnCommit: boolean,
+  onPassChanges?: PublisherDeps['onPassChanges'],
+) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
-  const cache = createArtifactCache(config.cacheDir)
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn)))
   const source = {
     db,
     siteUrl: config.siteUrl,
@@ -53,6 +64,7 @@ export function createPublishing(config: Config, db: Db, log: Logger, clock: Clo
     cacheDir: config.cacheDir,
     engagementRefreshSeconds: config.engagementRefreshSeconds,
     renderOnCommit,
+    onPassChanges,
   }
   const publisher = createPublisher(source)
   async function start(openapi: string, prepareCache: boolean): Promise<void> {

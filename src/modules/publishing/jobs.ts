@@ -81,9 +81,10 @@ export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000
  * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry), and a
  * job that vanished meanwhile (another process rendered it, perhaps from an older snapshot) is
  * marked again so the newest bytes win. Plain statements, compiled once per connection and
- * reused for every row (`query` caches them), since this runs once per artifact.
+ * reused for every row (`query` caches them), since this runs once per artifact. `alongside`
+ * runs inside the same transaction (what the pass changed, recorded with it or not at all).
  */
-export function finishJobs(client: Database, results: readonly JobResult[], now: number): void {
+export function finishJobs(client: Database, results: readonly JobResult[], now: number, alongside?: () => void): void {
   const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
   const forget = client.query('delete from artifact_files where path = ?1')
   const remember = client.query('insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash')
@@ -103,6 +104,7 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
         if (done.run(path, seq).changes === 0) vanished.run(path, now, nextSeq())
       }
+      alongside?.()
     })
     .immediate()
 }

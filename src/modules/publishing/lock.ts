@@ -1,8 +1,13 @@
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { processAlive } from './writer.ts'
 
 const LOCK = '.folio-render.lock'
+/**
+ * Rewritten (new contents) by every renderer as it gives the lock back, before the lock goes: a
+ * reader that keeps artifacts in memory learns from it that files may have changed under it.
+ */
+export const RENDERED_MARK = '.folio-rendered'
 /** A lock untouched this long belongs to a stuck process; passes touch it as they go. */
 const STALE_MS = 60_000
 
@@ -65,6 +70,11 @@ export function createRenderLock(cacheDir: string) {
     release(): void {
       if (depth === 0 || --depth > 0) return
       try {
+        writeFileSync(join(cacheDir, RENDERED_MARK), `${process.pid} ${crypto.randomUUID()}`)
+      } catch {
+        // A full disk: the lock still goes back; readers that saw it held stat what they serve.
+      }
+      try {
         unlinkSync(file)
       } catch {
         // Already gone (taken over as stale): nothing to give back.
@@ -74,3 +84,21 @@ export function createRenderLock(cacheDir: string) {
 }
 
 export type RenderLock = ReturnType<typeof createRenderLock>
+
+/** The pid named in CACHE_DIR's render lock: null when nobody holds it, NaN while its holder is still writing it. */
+export function renderLockHolder(cacheDir: string): number | null {
+  try {
+    return Number(readFileSync(join(cacheDir, LOCK), 'utf8') || NaN)
+  } catch {
+    return null
+  }
+}
+
+/** What the last renderer wrote into RENDERED_MARK ('' before any render). */
+export function lastRenderMark(cacheDir: string): string {
+  try {
+    return readFileSync(join(cacheDir, RENDERED_MARK), 'utf8')
+  } catch {
+    return ''
+  }
+}

@@ -1,21 +1,36 @@
 import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileEtag } from '../../http/conditional.ts'
+import { fileEtag, type Validators } from '../../http/conditional.ts'
+import { lastRenderMark, renderLockHolder } from './lock.ts'
 import { contentTypeOf } from './paths.ts'
 
 /** One artifact as the API serves it: bytes and every header precomputed. */
 export interface CachedArtifact {
   bytes: Uint8Array<ArrayBuffer>
-  etag: string
-  lastModified: string
-  /** Whole seconds, for If-Modified-Since. */
-  lastModifiedMs: number
-  contentType: string
+  /** ETag and Last-Modified (whole seconds), for conditional requests. */
+  validators: Validators
+  /** The headers of a 200 answer and of a 304 answer, made once; a Response copies them. */
+  headers: Headers
+  notModified: Headers
   mtimeMs: number
   size: number
   /** The file's inode: a new version arrives by rename, so it always has a new one. */
   ino: number
+  /** The generation of other processes' renders at which this entry was last checked against the disk. */
+  checked: number
 }
+
+/** The headers of an artifact's answers, from its file and validators (serve.ts, `artifactHeaders(cacheControl)`). */
+export type HeadersOf = (
+  file: string,
+  artifact: { contentType: string; etag: string; lastModified: string },
+) => { ok: Record<string, string>; notModified: Record<string, string> }
+
+/**
+ * How stale an entry may be when another process (a `cli rebuild`) rewrites its file: the render
+ * lock and its mark are looked at no more often than this.
+ */
+export const FOREIGN_RENDER_CHECK_MS = 100
 
 function readFromDisk(file: string): { bytes: Uint8Array<ArrayBuffer>; mtimeMs: number; ino: number } | null {
   let fd: number
@@ -34,28 +49,63 @@ function readFromDisk(file: string): { bytes: Uint8Array<ArrayBuffer>; mtimeMs: 
 }
 
 /**
- * The artifacts the API has served, in memory, with Caddy's validators for the same file
- * (mtime seconds + size), so a client can revalidate against either. Each read checks the entry
- * with one `stat` (inode, mtime, size) instead of opening and reading the file, so a version
- * written by another process (a CLI command, a rebuild) is served at once; the renderer of this
- * process puts every new version in as it writes it. Bounded by `budgetBytes`: the oldest
- * entries go first.
+ * Renders by other processes, seen cheaply. Every renderer works under CACHE_DIR's render lock
+ * (lock.ts) and rewrites the lock's mark as it lets go. At most every `intervalMs`, one read of
+ * each: while another process holds the lock, `generation()` is null (check every read against the
+ * disk); once the mark has changed, the generation moves on (check every entry once more). So a
+ * file another process writes is served at most `intervalMs` after its rename.
  */
-export function createArtifactCache(cacheDir: string, budgetBytes = 64 * 1024 * 1024) {
+function foreignRenders(cacheDir: string, intervalMs: number) {
+  let generation = 0
+  let busy = false
+  let mark = lastRenderMark(cacheDir)
+  let nextCheck = 0
+  return function current(): number | null {
+    const now = performance.now()
+    if (now >= nextCheck) {
+      nextCheck = now + intervalMs
+      const holder = renderLockHolder(cacheDir)
+      busy = holder !== null && holder !== process.pid
+      const seen = lastRenderMark(cacheDir)
+      if (seen !== mark) {
+        mark = seen
+        generation++
+      }
+    }
+    return busy ? null : generation
+  }
+}
+
+/**
+ * The artifacts the API has served, in memory, with Caddy's validators for the same file
+ * (mtime seconds + size), so a client can revalidate against either. The renderer of this process
+ * puts every new version in as it writes it (`changed`); a version written by another process is
+ * noticed through `foreignRenders` within FOREIGN_RENDER_CHECK_MS, and then each entry is checked
+ * with one `stat` (inode, mtime, size). Bounded by `budgetBytes`: the oldest entries go first.
+ */
+export function createArtifactCache(
+  cacheDir: string,
+  headersOf: HeadersOf,
+  options: { budgetBytes?: number; checkMs?: number } = {},
+) {
+  const budgetBytes = options.budgetBytes ?? 64 * 1024 * 1024
+  const generation = foreignRenders(cacheDir, options.checkMs ?? FOREIGN_RENDER_CHECK_MS)
   const entries = new Map<string, CachedArtifact>()
   let used = 0
 
-  const entryOf = (path: string, bytes: Uint8Array<ArrayBuffer>, mtimeMs: number, ino: number): CachedArtifact => {
-    const seconds = Math.floor(mtimeMs / 1000) * 1000
+  const entryOf = (path: string, bytes: Uint8Array<ArrayBuffer>, mtimeMs: number, ino: number, checked: number): CachedArtifact => {
+    const lastModified = new Date(Math.floor(mtimeMs / 1000) * 1000)
+    const etag = fileEtag(mtimeMs, bytes.length)
+    const headers = headersOf(path, { contentType: contentTypeOf(path), etag, lastModified: lastModified.toUTCString() })
     return {
       bytes,
-      etag: fileEtag(mtimeMs, bytes.length),
-      lastModified: new Date(seconds).toUTCString(),
-      lastModifiedMs: seconds,
-      contentType: contentTypeOf(path),
+      validators: { etag, lastModified },
+      headers: new Headers(headers.ok),
+      notModified: new Headers(headers.notModified),
       mtimeMs,
       size: bytes.length,
       ino,
+      checked,
     }
   }
 
@@ -74,10 +124,10 @@ export function createArtifactCache(cacheDir: string, budgetBytes = 64 * 1024 * 
     used += entry.size
   }
 
-  function load(path: string): CachedArtifact | null {
+  function load(path: string, checked: number): CachedArtifact | null {
     const found = readFromDisk(join(cacheDir, path))
     if (!found) return null
-    const entry = entryOf(path, found.bytes, found.mtimeMs, found.ino)
+    const entry = entryOf(path, found.bytes, found.mtimeMs, found.ino, checked)
     put(path, entry)
     return entry
   }
@@ -85,12 +135,19 @@ export function createArtifactCache(cacheDir: string, budgetBytes = 64 * 1024 * 
   return {
     /** The artifact at this CACHE_DIR-relative file, or null when there is none. */
     get(path: string): CachedArtifact | null {
+      const now = generation()
+      // -1 never equals a generation: an entry read while another process renders is checked again.
+      const checked = now ?? -1
       const entry = entries.get(path)
-      if (!entry) return load(path)
+      if (!entry) return load(path, checked)
+      if (entry.checked === now) return entry
       const stat = statSync(join(cacheDir, path), { throwIfNoEntry: false })
-      if (stat && stat.ino === entry.ino && stat.mtimeMs === entry.mtimeMs && stat.size === entry.size) return entry
+      if (stat && stat.ino === entry.ino && stat.mtimeMs === entry.mtimeMs && stat.size === entry.size) {
+        entry.checked = checked
+        return entry
+      }
       drop(path)
-      return stat ? load(path) : null
+      return stat ? load(path, checked) : null
     },
     /** The renderer replaced or removed these files: their entries go now, the next read takes the disk's. */
     changed(paths: readonly string[]): void {

@@ -44,6 +44,7 @@ import {
   resourcesFootprint,
 } from './plan.ts'
 import { renderTarget, renderTargets } from './render/artifact.ts'
+import type { ArtifactChange } from './purge.ts'
 import type { SiteOptions } from './snapshot.ts'
 import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
 import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
@@ -65,6 +66,11 @@ export interface PublisherDeps extends SiteOptions {
    * process ever writes into a live server's CACHE_DIR; `rebuild` renders explicitly.
    */
   renderOnCommit: boolean
+  /**
+   * Runs inside the short write that ends a pass, with the artifacts it wrote or removed (never
+   * the unchanged ones): what it records (the cache purge, purge.ts) commits with the pass or not at all.
+   */
+  onPassChanges?: (changes: readonly ArtifactChange[]) => void
 }
 
 export interface RenderStats {
@@ -346,6 +352,7 @@ export function createPublisher(deps: PublisherDeps) {
     const jobs = dueJobs(db, now(), PASS)
     const known = hashesOf(db, jobs.map((j) => j.path))
     const results: JobResult[] = []
+    const changes: ArtifactChange[] = []
     for (let i = 0; i < jobs.length; i += SLICE) {
       for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
         let outcome: WriteOutcome | 'failed'
@@ -354,6 +361,7 @@ export function createPublisher(deps: PublisherDeps) {
           const placed = place(item, known.get(item.job.path))
           outcome = placed.outcome
           results.push({ job: item.job, hash: placed.hash, failed: false })
+          if (outcome === 'written' || outcome === 'removed') changes.push({ path: item.job.path, target: item.target, outcome })
         } catch (error) {
           outcome = 'failed'
           lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
@@ -365,7 +373,8 @@ export function createPublisher(deps: PublisherDeps) {
       }
       if (i + SLICE < jobs.length) await Bun.sleep(0)
     }
-    if (results.length) finishJobs(db.$client, results, now())
+    const onChanges = deps.onPassChanges
+    if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
     if (jobs.length) {
       totals.passes++
       totals.rendered += jobs.length

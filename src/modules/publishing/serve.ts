@@ -1,6 +1,8 @@
 import { attachCall, callOf } from '../../http/call.ts'
 import { conditional, contentEtag, isNotModified } from '../../http/conditional.ts'
-import type { ArtifactCache, CachedArtifact } from './memory.ts'
+import { SECURITY_HEADERS } from '../../http/headers.ts'
+import { splitUrl } from '../../http/request-url.ts'
+import type { ArtifactCache, CachedArtifact, HeadersOf } from './memory.ts'
 import { pathOf, requestFile, requestTarget } from './paths.ts'
 import { siteHeaders } from '../site/serve.ts'
 
@@ -8,33 +10,56 @@ export interface Handler {
   handle(request: Request): Promise<Response>
 }
 
-/** Shared caches may keep public reads but must revalidate them, so a publish is visible at once. */
+/**
+ * Public answers that are no artifact read by its own URL (live renders, other spellings of an
+ * artifact's read): shared caches may keep them but must revalidate, since no purge names them.
+ */
 export const PUBLIC_CACHE = 'public, no-cache'
 
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
 
-/** The path and raw query of a request URL, by string search rather than a full URL parse. */
-function splitUrl(url: string): { pathname: string; query: string } {
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  const mark = url.indexOf('?', start)
-  return mark < 0 ? { pathname: url.slice(start), query: '' } : { pathname: url.slice(start, mark), query: url.slice(mark + 1) }
-}
+/** Every answer's safety headers (http/headers.ts), spelled as the records below spell theirs. */
+const SAFETY = Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]))
+
+/**
+ * The headers of an artifact's answers with this Cache-Control, made once per version of its file
+ * (memory.ts): the 200 answer's full set, and the 304's validators. The shell adds only
+ * X-Request-Id to them.
+ */
+export const artifactHeaders =
+  (cacheControl: string): HeadersOf =>
+  (file, { contentType, etag, lastModified }) => {
+    const validators = { etag, 'last-modified': lastModified, 'cache-control': cacheControl }
+    return {
+      ok: { ...SAFETY, 'content-type': contentType, ...validators, ...siteHeaders(file) },
+      notModified: { ...SAFETY, ...validators },
+    }
+  }
 
 /** An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is current. */
-function artifactAnswer(request: Request, file: string, entry: CachedArtifact): Response {
-  Object.assign(callOf(request), { code: '0000', message: 'success' })
-  const validators = { etag: entry.etag, lastModified: new Date(entry.lastModifiedMs) }
-  if (isNotModified(request.headers, validators))
-    return new Response(null, { status: 304, headers: { etag: entry.etag, 'last-modified': entry.lastModified, 'cache-control': PUBLIC_CACHE } })
-  const headers = {
-    'content-type': entry.contentType,
-    'cache-control': PUBLIC_CACHE,
-    etag: entry.etag,
-    'last-modified': entry.lastModified,
-    ...siteHeaders(file),
+function artifactAnswer(request: Request, entry: CachedArtifact): Response {
+  if (isNotModified(request.headers, entry.validators)) return new Response(null, { status: 304, headers: entry.notModified })
+  return new Response(request.method === 'HEAD' ? null : entry.bytes, { headers: entry.headers })
+}
+
+/**
+ * The shell's fast path for an anonymous GET/HEAD (http/server.ts): the answer of the artifact the
+ * URL names as spelled (`{path}/@{query}`, what Caddy looks for), or null when it names none.
+ */
+export function artifactRead(cache: ArtifactCache): (request: Request) => Response | null {
+  return (request) => {
+    const { pathname, query } = splitUrl(request.url)
+    const file = requestFile(pathname, query)
+    const entry = file === null ? null : cache.get(file)
+    return entry && artifactAnswer(request, entry)
   }
-  return new Response(request.method === 'HEAD' ? null : entry.bytes, { headers })
+}
+
+/** An artifact's answer inside the general shell, which logs the call's outcome. */
+function answered(request: Request, entry: CachedArtifact): Response {
+  Object.assign(callOf(request), { code: '0000', message: 'success' })
+  return artifactAnswer(request, entry)
 }
 
 /**
@@ -67,12 +92,17 @@ export function staticFirst(app: Handler, cache: ArtifactCache): Handler {
       const { pathname, query } = splitUrl(request.url)
       const named = requestFile(pathname, query)
       const entry = named === null ? null : cache.get(named)
-      if (entry) return artifactAnswer(request, named!, entry)
+      if (entry) return answered(request, entry)
       const url = new URL(request.url)
       const target = requestTarget(url)
       const canonical = target && pathOf(target)
       const artifact = canonical && canonical !== named ? cache.get(canonical) : null
-      if (artifact) return artifactAnswer(request, canonical!, artifact)
+      if (artifact) {
+        // Another spelling of the read: no purge names it, so a CDN must revalidate it.
+        const answer = answered(request, artifact)
+        answer.headers.set('cache-control', PUBLIC_CACHE)
+        return answer
+      }
       // Routes are declared for GET; a HEAD is answered as the GET without its body.
       const get = request.method === 'HEAD' ? new Request(request.url, { method: 'GET', headers: request.headers }) : request
       if (get !== request) attachCall(get, callOf(request))

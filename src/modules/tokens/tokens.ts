@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { apiCalls, apiTokens } from '../../db/schema/index.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
@@ -78,16 +79,39 @@ export function revokeToken(db: Db, id: number, now: Date): void {
 // Compared against when the prefix is unknown, so a miss costs the same hash and compare as a hit.
 const DECOY_HASH = hashSecret('decoy')
 
+/** The statements of every token-bearing call: the caller's lookup and the call log's two writes. */
+const statements = preparedOnce((db) => ({
+  activeToken: db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.prefix, sql.placeholder('prefix')), isNull(apiTokens.revokedAt)))
+    .prepare(),
+  recordCall: db
+    .insert(apiCalls)
+    .values({
+      tokenId: sql.placeholder('tokenId'),
+      requiredScope: sql.placeholder('requiredScope'),
+      method: sql.placeholder('method'),
+      path: sql.placeholder('path'),
+      status: sql.placeholder('status'),
+      code: sql.placeholder('code'),
+      message: sql.placeholder('message'),
+      ip: sql.placeholder('ip'),
+      durationMs: sql.placeholder('durationMs'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare(),
+  touchToken: db
+    .update(apiTokens)
+    .set({ lastUsedAt: sql`${sql.placeholder('at')}` })
+    .where(eq(apiTokens.id, sql.placeholder('id')))
+    .prepare(),
+}))
+
 /** The caller behind a presented token, or null when it is malformed, unknown or revoked. */
 export function authenticate(db: Db, plain: string): Caller | null {
   const parsed = parseToken(plain)
-  const row = parsed
-    ? db
-        .select()
-        .from(apiTokens)
-        .where(and(eq(apiTokens.prefix, parsed.prefix), isNull(apiTokens.revokedAt)))
-        .get()
-    : undefined
+  const row = parsed ? statements(db).activeToken.get({ prefix: parsed.prefix }) : undefined
   const matches = secretMatches(parsed?.secret ?? 'decoy', row?.secretHash ?? DECOY_HASH)
   if (!row || !matches) return null
   return { tokenId: row.id, name: row.name, scopes: new Set(row.scopes.split(',') as Scope[]) }
@@ -111,16 +135,12 @@ const PRUNE_EVERY = 500
 
 export function createCallLog(db: Db, clock: () => Date) {
   let sincePrune = PRUNE_EVERY
+  const { recordCall, touchToken } = statements(db)
   return {
     record(call: CallRecord): void {
-      db.insert(apiCalls)
-        .values({ ...call, createdAt: formatTime(clock()) })
-        .run()
-      if (call.tokenId !== null)
-        db.update(apiTokens)
-          .set({ lastUsedAt: formatTime(clock()) })
-          .where(eq(apiTokens.id, call.tokenId))
-          .run()
+      const at = formatTime(clock())
+      recordCall.run({ ...call, createdAt: at })
+      if (call.tokenId !== null) touchToken.run({ at, id: call.tokenId })
       if (++sincePrune >= PRUNE_EVERY) {
         sincePrune = 0
         const cutoff = formatTime(new Date(clock().getTime() - CALL_LOG_RETENTION_DAYS * 86_400_000))

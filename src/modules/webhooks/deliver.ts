@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.ts'
 import { webhookAttempts, webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import { parseIp } from '../../shared/ip.ts'
 import { formatTime } from '../../shared/time.ts'
+import type { Config } from '../../config.ts'
 import { pinnedUrl, resolveReceiver } from './address.ts'
+import { purgeRequest } from './purge-endpoint.ts'
 import { cancelPending } from './receivers.ts'
 import type { ClaimedDelivery } from './queue.ts'
 import { judge, type Verdict } from './retry-policy.ts'
@@ -59,7 +61,17 @@ function aborted(signal: AbortSignal): Promise<never> {
 export interface SendOptions {
   webhookTimeoutMs: number
   webhookAllowPrivate: boolean
+  purge: Pick<Config['purge'], 'format' | 'authHeader'>
 }
+
+/** What a delivery sends besides the common headers: the signed event, or the purge endpoint's body. */
+const requestOf = (delivery: ClaimedDelivery, options: SendOptions, now: Date): { body: string; headers: Record<string, string> } =>
+  delivery.kind === 'purge'
+    ? purgeRequest(delivery.payload, options.purge)
+    : {
+        body: delivery.payload,
+        headers: { 'X-Folio-Signature': sign(delivery.secret, delivery.payload, Math.floor(now.getTime() / 1000)) },
+      }
 
 /**
  * One POST of a delivery, signed afresh (a retry hours later still passes the receiver's tolerance).
@@ -74,6 +86,7 @@ export async function send(delivery: ClaimedDelivery, options: SendOptions, now:
     const url = new URL(delivery.url)
     const signal = AbortSignal.timeout(timeoutMs)
     const target = await Promise.race([resolveReceiver(url, options.webhookAllowPrivate), aborted(signal)])
+    const request = requestOf(delivery, options, now)
     const response = await fetch(pinnedUrl(url, target), {
       method: 'POST',
       // TLS still checks the certificate against the receiver's name, not the address.
@@ -84,9 +97,9 @@ export async function send(delivery: ClaimedDelivery, options: SendOptions, now:
         'User-Agent': USER_AGENT,
         'X-Folio-Event': delivery.event,
         'X-Folio-Delivery': String(delivery.id),
-        'X-Folio-Signature': sign(delivery.secret, delivery.payload, Math.floor(now.getTime() / 1000)),
+        ...request.headers,
       },
-      body: delivery.payload,
+      body: request.body,
       // A redirect is an answer, not a delivery: following it could send the signed body elsewhere.
       redirect: 'manual',
       signal,

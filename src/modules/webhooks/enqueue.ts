@@ -1,26 +1,25 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
 import { webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import type { Change, ChangeListener } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
-import { buildPayload, subscribesTo } from './events.ts'
+import { buildPayload, subscribesTo, type WebhookEvent } from './events.ts'
 import { subscriptionsOf } from './receivers.ts'
 
 /**
- * The outbox side of webhooks: inside the transaction of a post change, one pending delivery per
- * enabled receiver subscribed to its event. A rolled-back change takes its rows with it; a
- * committed one survives any crash. After the commit it only nudges the worker, so the request
- * never waits for (or depends on) the worker being alive.
+ * Queues events: one pending delivery per enabled receiver subscribed to the event. Its statements
+ * are prepared once (building the SQL on every publish cost ~8% of its latency,
+ * bench/webhooks.bench.ts) and run on the connection that holds the caller's transaction, so the
+ * rows are part of it: a rolled-back change takes them with it, a committed one survives any crash.
  */
-export function webhookOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake: () => void): ChangeListener {
-  // Prepared once: building the SQL on every publish cost ~8% of its latency (bench/webhooks.bench.ts).
-  // They run on the connection that holds the caller's transaction, so they are part of it.
-  const enabledReceivers = ctx.db
+export function createEventQueue(db: Db) {
+  const enabledReceivers = db
     .select({ id: webhookReceivers.id, events: webhookReceivers.events })
     .from(webhookReceivers)
     .where(eq(webhookReceivers.enabled, true))
     .prepare()
-  const insertDelivery = ctx.db
+  const insertDelivery = db
     .insert(webhookDeliveries)
     .values({
       receiverId: sql.placeholder('receiverId'),
@@ -33,28 +32,36 @@ export function webhookOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake: (
       updatedAt: sql.placeholder('now'),
     })
     .prepare()
+  /** Whether any receiver takes `event`; `payloadOf` builds its body once, given the new event id. */
+  return function queue(event: WebhookEvent, postId: number | null, occurredAt: Date, payloadOf: (eventId: string) => object): boolean {
+    const receivers = enabledReceivers.all().filter((receiver) => subscribesTo(subscriptionsOf(receiver), event))
+    if (!receivers.length) return false
+    const eventId = crypto.randomUUID()
+    const payload = JSON.stringify(payloadOf(eventId))
+    const now = formatTime(occurredAt)
+    for (const receiver of receivers)
+      insertDelivery.run({ receiverId: receiver.id, eventId, event, postId, payload, nextAttemptAt: occurredAt.getTime(), now })
+    return true
+  }
+}
+
+/**
+ * The outbox side of webhooks: inside the transaction of a post change, its event is queued.
+ * After the commit it only nudges the worker, so the request never waits for (or depends on) the
+ * worker being alive.
+ */
+export function webhookOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake: () => void): ChangeListener {
+  const queue = createEventQueue(ctx.db)
   const queued = new WeakSet<Change>()
   return {
     inTransaction(_tx, change) {
       if (change.kind !== 'post' || !change.event) return
-      const event = change.event
-      const receivers = enabledReceivers.all().filter((receiver) => subscribesTo(subscriptionsOf(receiver), event))
-      if (!receivers.length) return { webhookQueued: false }
       const occurredAt = ctx.clock()
-      const eventId = crypto.randomUUID()
-      const payload = JSON.stringify(buildPayload(ctx.config.siteUrl, event, change.after, eventId, occurredAt, change.scheduleFailure))
-      const now = formatTime(occurredAt)
-      for (const receiver of receivers) {
-        insertDelivery.run({
-          receiverId: receiver.id,
-          eventId,
-          event,
-          postId: change.after.id,
-          payload,
-          nextAttemptAt: occurredAt.getTime(),
-          now,
-        })
-      }
+      const { event, after, scheduleFailure } = change
+      const any = queue(event, after.id, occurredAt, (eventId) =>
+        buildPayload(ctx.config.siteUrl, event, after, eventId, occurredAt, scheduleFailure),
+      )
+      if (!any) return { webhookQueued: false }
       queued.add(change)
       return { webhookQueued: true }
     },

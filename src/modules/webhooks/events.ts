@@ -10,14 +10,20 @@ export const POST_EVENTS = [
   'blog.post.deleted',
   'blog.post.schedule_failed',
 ] as const satisfies readonly PostEvent[]
+/**
+ * A render pass changed public URLs (payload `CachePurgePayload`). Subscribed to by name only:
+ * `blog.*` stays the post events it always meant, so existing receivers see no new shape.
+ */
+export const CACHE_PURGE = 'blog.cache.purge'
 export const WILDCARD = 'blog.*'
-export const SUBSCRIBABLE = [...POST_EVENTS, WILDCARD] as const
+export const SUBSCRIBABLE = [...POST_EVENTS, CACHE_PURGE, WILDCARD] as const
 export type Subscription = (typeof SUBSCRIBABLE)[number]
+export type WebhookEvent = PostEvent | typeof CACHE_PURGE
 
 export const isSubscription = (value: string): value is Subscription => (SUBSCRIBABLE as readonly string[]).includes(value)
 
-export const subscribesTo = (subscriptions: readonly string[], event: PostEvent): boolean =>
-  subscriptions.includes(event) || subscriptions.includes(WILDCARD)
+export const subscribesTo = (subscriptions: readonly string[], event: WebhookEvent): boolean =>
+  subscriptions.includes(event) || (event !== CACHE_PURGE && subscriptions.includes(WILDCARD))
 
 /** The JSON body of every delivery (docs/webhooks.md shows an example). Times are UTC `YYYY-MM-DD HH:mm:ss`, as in the API. */
 export interface WebhookPayload {
@@ -37,6 +43,20 @@ export interface WebhookPayload {
   /** `blog.post.schedule_failed` only: the due time and the blocking checks that kept the post a draft. */
   scheduledAt?: string
   failedItems?: string[]
+}
+
+/** The body of a `blog.cache.purge` event: one part of one render pass's purge list. */
+export interface CachePurgePayload {
+  id: string
+  event: typeof CACHE_PURGE
+  occurredAt: string
+  /** Shared by the parts of one pass's list. */
+  passId: string
+  /** 1-based; a list longer than PURGE_BATCH URLs comes in `parts` events. */
+  part: number
+  parts: number
+  /** Absolute URLs on SITE_URL whose bytes the pass changed or removed. */
+  urls: string[]
 }
 
 export function buildPayload(

@@ -8,6 +8,8 @@ export interface ClaimedDelivery {
   receiverId: number
   url: string
   secret: string
+  /** `purge`: the purge endpoint, sent the purge body (purge-endpoint.ts) rather than the signed event. */
+  kind: 'webhook' | 'purge'
   event: string
   payload: string
   /** Attempts recorded before this one. */
@@ -40,7 +42,7 @@ export function claimDue(db: Queryable, now: number, limit: number, leaseMs: num
   if (!claimed.length) return []
   const receivers = new Map(
     db
-      .select({ id: r.id, url: r.url, secret: r.secret })
+      .select({ id: r.id, url: r.url, secret: r.secret, kind: r.kind })
       .from(r)
       .where(
         inArray(
@@ -53,7 +55,7 @@ export function claimDue(db: Queryable, now: number, limit: number, leaseMs: num
   )
   return claimed.flatMap((c) => {
     const receiver = receivers.get(c.receiverId)
-    return receiver ? [{ ...c, url: receiver.url, secret: receiver.secret }] : []
+    return receiver ? [{ ...c, url: receiver.url, secret: receiver.secret, kind: receiver.kind }] : []
   })
 }
 

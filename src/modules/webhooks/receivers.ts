@@ -7,7 +7,7 @@ import { webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import { Id, LIMITS } from '../../http/schema.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
-import { checkLink } from '../../shared/url-rule.ts'
+import { linkFault } from '../../shared/url-rule.ts'
 import { receiverHostFault } from './address.ts'
 import { isSubscription, SUBSCRIBABLE } from './events.ts'
 
@@ -51,13 +51,22 @@ const toReceiverRes = (row: ReceiverRow): WebhookReceiverRes => ({
   updateTime: row.updatedAt,
 })
 
-/** The shared link rule, and a public host unless WEBHOOK_ALLOW_PRIVATE=1 (names are checked again at delivery). */
+/**
+ * Why `value` may not receive deliveries (a receiver's or PURGE_URL), or null: the shared link
+ * rule, and a public host unless WEBHOOK_ALLOW_PRIVATE=1 (names are checked again at delivery).
+ */
+export function receiverUrlFault(value: string, allowPrivate: boolean): string | null {
+  if (value.length > LIMITS.url) return `at most ${LIMITS.url} characters`
+  const link = linkFault(value)
+  if (link) return link
+  const fault = allowPrivate ? null : receiverHostFault(new URL(value))
+  return fault && `${fault}; receivers must be public (set WEBHOOK_ALLOW_PRIVATE=1 to allow)`
+}
+
 function receiverUrl(raw: string, allowPrivate: boolean): string {
   const value = raw.trim()
-  if (value.length > LIMITS.url) throw invalidField('url', `at most ${LIMITS.url} characters`)
-  checkLink('url', value)
-  const fault = allowPrivate ? null : receiverHostFault(new URL(value))
-  if (fault) throw invalidField('url', `${fault}; receivers must be public (set WEBHOOK_ALLOW_PRIVATE=1 to allow)`)
+  const fault = receiverUrlFault(value, allowPrivate)
+  if (fault) throw invalidField('url', fault)
   return value
 }
 
@@ -103,6 +112,8 @@ export function saveReceiver(ctx: Ctx, req: WebhookSaveReq): WebhookReceiverRes 
         return toReceiverRes(row)
       }
       const before = receiverById(tx, req.id)
+      // The purge endpoint follows PURGE_URL, not this verb.
+      if (before.kind !== 'webhook') throw new NotFound('webhook receiver', req.id)
       const enabled = req.enabled ?? before.enabled
       const row = tx
         .update(webhookReceivers)
@@ -126,4 +137,4 @@ export function saveReceiver(ctx: Ctx, req: WebhookSaveReq): WebhookReceiverRes 
 
 /** `GET /api/admin/blog/webhooks` and `cli webhook list`: every receiver, secrets never included. */
 export const listReceivers = (db: Queryable): WebhookReceiverRes[] =>
-  db.select().from(webhookReceivers).orderBy(webhookReceivers.id).all().map(toReceiverRes)
+  db.select().from(webhookReceivers).where(eq(webhookReceivers.kind, 'webhook')).orderBy(webhookReceivers.id).all().map(toReceiverRes)

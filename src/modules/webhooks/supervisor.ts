@@ -38,11 +38,11 @@ export function superviseWorker(
   log: Logger,
   entry: string | URL = new URL('./worker-thread.ts', import.meta.url),
 ): WorkerHandle {
-  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication } = config
+  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication, purge } = config
   const init: WorkerInbox = {
     type: 'start',
     dbFile,
-    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication },
+    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication, purge },
   }
   // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.
   const staleMs = 4 * (webhookTimeoutMs + webhookPollMs) + 5_000

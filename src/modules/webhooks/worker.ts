@@ -5,7 +5,7 @@ import { recordAttempt, send } from './deliver.ts'
 import { claimDue, nextDueAt, type ClaimedDelivery } from './queue.ts'
 import { attemptsLabel, maxAttempts } from './retry-policy.ts'
 
-export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate'>
+export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'purge'>
 
 /** Deliveries sent at once; bounds memory and sockets whatever the backlog. */
 export const BATCH_SIZE = 32

@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_receivers` ADD `kind` text DEFAULT 'webhook' NOT NULL;

@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'bun:test'
+import { pathOf, type Target } from './paths.ts'
+import { purgeUrls, type ArtifactChange } from './purge.ts'
+
+const SITE = 'https://blog.example.com'
+const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'): ArtifactChange => ({
+  path: pathOf(target),
+  target,
+  outcome,
+})
+
+describe('purgeUrls', () => {
+  test('a JSON read with its alias spelling, on SITE_URL', () => {
+    expect(purgeUrls(SITE, [change({ kind: 'post', language: 'en', slug: 'hello' })])).toEqual([
+      `${SITE}/api/v1/blog/posts/hello`,
+      `${SITE}/api/v1/blog/posts/hello?language=en`,
+    ])
+    expect(purgeUrls(SITE, [change({ kind: 'post', language: 'zh', slug: 'ni-hao' }, 'removed')])).toEqual([
+      `${SITE}/api/v1/blog/posts/ni-hao?language=zh`,
+    ])
+  })
+
+  test('list reads keep their canonical query', () => {
+    const target: Target = { kind: 'posts', language: 'zh', filter: { categoryId: 3 }, page: 2 }
+    expect(purgeUrls(SITE, [change(target)])).toEqual([`${SITE}/api/v1/blog/posts?language=zh&current=2&categoryId=3`])
+  })
+
+  test('pages in both trailing-slash spellings; feeds, twins, shards and text files as named', () => {
+    const urls = purgeUrls(SITE, [
+      change({ kind: 'page.post', language: 'en', slug: 'hello' }),
+      change({ kind: 'page.list', language: 'en', scope: { kind: 'category', slug: 'guides' }, page: 1 }),
+      change({ kind: 'page.root' }),
+      change({ kind: 'page.twin', language: 'en', slug: 'hello' }),
+      change({ kind: 'page.feed', language: 'en', scope: { kind: 'home' }, format: 'atom' }),
+      change({ kind: 'page.sitemapPosts', shard: 1 }),
+      change({ kind: 'page.llms' }),
+      change({ kind: 'sitemapShard', shard: 2 }),
+    ])
+    expect(urls).toEqual([
+      `${SITE}/en/blog/hello`,
+      `${SITE}/en/blog/hello/`,
+      `${SITE}/en/category/guides`,
+      `${SITE}/en/category/guides/`,
+      `${SITE}/`,
+      `${SITE}/en/blog/hello.md`,
+      `${SITE}/en/atom.xml`,
+      `${SITE}/sitemap/posts-1.xml`,
+      `${SITE}/llms.txt`,
+      `${SITE}/api/v1/blog/sitemap/2.xml`,
+    ])
+  })
+
+  test('a removed file no target claims (junk) is named by its own URL; each URL once', () => {
+    const junk: ArtifactChange = { path: 'api/v1/blog/old/@', target: null, outcome: 'removed' }
+    const settings = change({ kind: 'settings' })
+    expect(purgeUrls(SITE, [junk, settings, settings])).toEqual([`${SITE}/api/v1/blog/old`, `${SITE}/api/v1/blog/publication-settings`])
+  })
+
+  test('nothing changed, nothing to purge', () => {
+    expect(purgeUrls(SITE, [])).toEqual([])
+  })
+})

@@ -1,0 +1,48 @@
+import { aliasesOf, ARTIFACT_MARK, contentTypeOf, type Target } from './paths.ts'
+import type { WriteOutcome } from './writer.ts'
+
+/** One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, what happened. */
+export interface ArtifactChange {
+  path: string
+  target: Target | null
+  outcome: Extract<WriteOutcome, 'written' | 'removed'>
+}
+
+/**
+ * URLs per `blog.cache.purge` event (and per purge-endpoint call): the most Cloudflare's
+ * purge-by-URL accepts in one call on every plan, so one event is one CDN call.
+ */
+export const PURGE_BATCH = 100
+
+/** The URL path and query Caddy answers from a file (`requestFile` backwards): `a/b/@q` → `/a/b?q`, `@` → `/`. */
+function urlOfFile(file: string): string {
+  const mark = file.lastIndexOf(ARTIFACT_MARK)
+  const query = file.slice(mark + 1)
+  return `/${file.slice(0, Math.max(0, mark - 1))}${query ? `?${query}` : ''}`
+}
+
+/**
+ * Every spelling a CDN may hold for one file: the file's URL, and for an HTML page also the
+ * other trailing-slash spelling (list pages are linked as `/en/category/x/`, posts as
+ * `/en/blog/x`, and Caddy serves both from the same file).
+ */
+function spellingsOf(file: string): string[] {
+  const url = urlOfFile(file)
+  if (url === '/' || url.includes('?') || !contentTypeOf(file).startsWith('text/html')) return [url]
+  return [url, `${url}/`]
+}
+
+/**
+ * The public URLs whose bytes a pass changed: every file written (new bytes) or removed, with its
+ * alias spellings (`?language=en`), on SITE_URL (the API's reads and the site's pages share that
+ * origin). Files whose bytes were already there ('unchanged') are not named. Pure: the order is
+ * the pass's, each URL once.
+ */
+export function purgeUrls(siteUrl: string, changes: readonly ArtifactChange[]): string[] {
+  const urls = new Set<string>()
+  for (const change of changes) {
+    const files = [change.path, ...(change.target ? aliasesOf(change.target) : [])]
+    for (const file of files) for (const url of spellingsOf(file)) urls.add(siteUrl + url)
+  }
+  return [...urls]
+}
