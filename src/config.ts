@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { parseSubnet, type Subnet } from './shared/ip.ts'
 
@@ -46,6 +47,8 @@ export interface Config {
   readonly cdn: { maxAge: number; staleWhileRevalidate: number }
   /** Where each pass's purge list is POSTed (docs/beyond-one-box.md), or null; the auth header rides along. */
   readonly purge: { url: string | null; format: PurgeFormat; authHeader: { name: string; value: string } | null }
+  /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
+  readonly seoWorkers: number
 }
 
 export const PURGE_FORMATS = ['generic', 'cloudflare'] as const
@@ -213,6 +216,8 @@ export function loadConfig(env: Env = process.env): Config {
   const mediaStore = oneOf(env, 'MEDIA_STORE', ['local', 's3'] as const, 'local')
   const targets = publishTargets(env)
   const artifactsS3 = s3Settings(env, 'ARTIFACTS_S3_', 'folio-artifacts', targets.includes('s3') ? 'PUBLISH_TARGETS includes s3' : null)
+  // SEO check threads: one on a one- or two-core box; never more than leaves a core to the request thread.
+  const spareCores = Math.max(1, availableParallelism() - 1)
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -252,5 +257,6 @@ export function loadConfig(env: Env = process.env): Config {
       format: oneOf(env, 'PURGE_FORMAT', PURGE_FORMATS, 'generic'),
       authHeader: header(env, 'PURGE_AUTH_HEADER'),
     }),
+    seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, spareCores), 0, spareCores),
   })
 }

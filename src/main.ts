@@ -17,6 +17,7 @@ import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
 import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
+import { CHECK_TASKS, type CheckTasks } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
 import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
@@ -25,6 +26,7 @@ import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
+import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { serveSite } from './modules/site/serve.ts'
@@ -63,6 +65,11 @@ export async function compose(
     config.mediaStore === 's3' ? { kind: 's3', ...config.s3 } : { kind: 'local', dataDir: config.dataDir },
   )
   if (options.workers && 'objectUrl' in mediaStore) await checkMediaUrl(mediaStore, config.mediaUrl, config.mediaUrlCheck, log)
+  // SEO checks: the server runs them on Worker threads, so a large body never holds up other requests.
+  const seo =
+    options.workers && config.seoWorkers > 0
+      ? createPool<CheckTasks>({ size: config.seoWorkers, entry: new URL('./modules/posts/check-thread.ts', import.meta.url) }, log)
+      : inProcess(CHECK_TASKS)
   const ctx: Ctx = {
     config,
     db,
@@ -70,6 +77,7 @@ export async function compose(
     clock: systemClock,
     changes,
     mediaExists: (key) => mediaStore.exists(key),
+    seo,
   }
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
   // The server keeps the purge endpoint's receiver in line with PURGE_URL before anything renders.
@@ -139,6 +147,7 @@ export async function compose(
     await publishing.publisher.stop()
     await publishing.mirror?.worker.stop()
     await webhookWorker?.stop()
+    await seo.close()
     db.$client.close()
   }
   return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, close }

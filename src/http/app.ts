@@ -6,11 +6,11 @@ import { callOf } from './call.ts'
 import { envelopeResponse, success, WARNING_HEADER, type Envelope } from './envelope.ts'
 import { validationFields } from './errors.ts'
 
-function respond(request: Request, envelope: Envelope, status: number): Response {
+function respond(request: Request, envelope: Envelope, status: number, headers?: Record<string, string>): Response {
   const call = callOf(request)
   call.code = envelope.code
   call.message = envelope.message
-  return envelopeResponse(envelope, status)
+  return envelopeResponse(envelope, status, headers)
 }
 
 /**
@@ -24,7 +24,7 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
       const denied = code === 'VALIDATION' || code === 'PARSE' ? authorizationFailure(request) : null
       if (denied) return respond(request, { code: denied.code, message: denied.message, data: denied.data }, denied.status)
       if (error instanceof DomainError)
-        return respond(request, { code: error.code, message: error.message, data: error.data }, error.status)
+        return respond(request, { code: error.code, message: error.message, data: error.data }, error.status, { ...error.headers })
       switch (code) {
         case 'VALIDATION': {
           const errors = validationFields(error)

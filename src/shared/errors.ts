@@ -14,6 +14,8 @@ export class DomainError extends Error {
     readonly status: number,
     message: string,
     readonly data: unknown = null,
+    /** Headers the answer carries (`Retry-After` of a 503). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message)
   }

@@ -1,22 +1,13 @@
 import type { Ctx } from '../../context.ts'
-import { check } from '../seo/index.ts'
-import { autofix } from '../seo/autofix.ts'
-import type { SeoCheckResult } from '../seo/types.ts'
 import type { Caller } from '../tokens/tokens.ts'
 import type { AutofixRes } from './model.ts'
 import { toPostRes } from './present.ts'
-import { livePost, type PostRow } from './repo.ts'
+import { livePost } from './repo.ts'
 import { savePost } from './save.ts'
-import { existingMediaKeys, seoInputOf, sqliteWorld } from './seo.ts'
+import { runAutofix, runCheck, seoInputOf } from './seo.ts'
 
 /** The answer's schema (`AutofixRes` in model.ts) is the contract; this is its type. */
 type AutofixAnswer = typeof AutofixRes.static
-
-/** The stored post's check, as posts/check would report it. */
-async function checkStored(ctx: Ctx, row: PostRow): Promise<SeoCheckResult> {
-  const input = seoInputOf(row)
-  return check(input, sqliteWorld(ctx, ctx.db, await existingMediaKeys(ctx, input)), ctx.clock())
-}
 
 /**
  * `POST posts/{id}/autofix`: applies every `autoFixType` suggestion of the stored post's check
@@ -26,8 +17,7 @@ async function checkStored(ctx: Ctx, row: PostRow): Promise<SeoCheckResult> {
  */
 export async function autofixPost(ctx: Ctx, id: number, caller: Caller): Promise<AutofixAnswer> {
   const stored = livePost(ctx.db, id)
-  const input = seoInputOf(stored)
-  const fixed = autofix(input, sqliteWorld(ctx, ctx.db, await existingMediaKeys(ctx, input)), ctx.clock())
+  const fixed = await runAutofix(ctx, seoInputOf(stored))
   if (!fixed.applied.length) return { applied: [], check: fixed.result, post: toPostRes(ctx.db, stored) }
   const { slug, seoTitle, seoDescription, canonicalUrl, coverAlt } = fixed.input
   const post = await savePost(ctx, caller, {
@@ -43,5 +33,5 @@ export async function autofixPost(ctx: Ctx, id: number, caller: Caller): Promise
     canonicalUrl,
     coverAlt,
   })
-  return { applied: fixed.applied, check: await checkStored(ctx, livePost(ctx.db, id)), post }
+  return { applied: fixed.applied, check: await runCheck(ctx, seoInputOf(livePost(ctx.db, id))), post }
 }

@@ -1,11 +1,8 @@
 import type { Ctx } from '../../context.ts'
-import { check } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
-import { sanitizeContentHtml } from '../../shared/sanitize.ts'
-import { bodyHtmlOf } from './content.ts'
 import type { SeoCheckReq } from './model.ts'
 import { livePost } from './repo.ts'
-import { existingMediaKeys, seoInputOf, sqliteWorld } from './seo.ts'
+import { runCheck, seoInputOf } from './seo.ts'
 
 /** Body fields that were sent win; the rest come from the stored post (seo-rules.md §1). */
 function layOver(stored: SeoInput | null, body: Omit<SeoCheckReq, 'contentMarkdown'>): SeoInput {
@@ -19,9 +16,7 @@ function layOver(stored: SeoInput | null, body: Omit<SeoCheckReq, 'contentMarkdo
  */
 export async function checkDraft(ctx: Ctx, body: SeoCheckReq): Promise<SeoCheckResult> {
   const { contentMarkdown: _markdown, ...fields } = body
-  const contentHtml = sanitizeContentHtml(bodyHtmlOf(body))
+  const contentHtml = await ctx.seo.run('checkedBody', body)
   const stored = body.id ? seoInputOf(livePost(ctx.db, body.id)) : null
-  const input = layOver(stored, { ...fields, contentHtml })
-  const mediaKeys = await existingMediaKeys(ctx, input)
-  return check(input, sqliteWorld(ctx, ctx.db, mediaKeys), ctx.clock())
+  return runCheck(ctx, layOver(stored, { ...fields, contentHtml }))
 }

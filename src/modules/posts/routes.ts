@@ -48,6 +48,10 @@ const noStore = { 'cache-control': 'no-store' }
  */
 /** A conditional write (If-Match or the body's `version`) whose version is stale (docs/agents.md). */
 const VERSION_REFUSAL = { 412: 'VERSION_CONFLICT: the post changed since that version; `data` holds currentVersion and updatedTime' }
+/** Routes that run the SEO check on its pool of threads (docs/seo-check.md). */
+const SEO_REFUSAL = {
+  503: 'SEO_BUSY: every SEO check thread is busy and the queue is full; or SEO_WORKER_FAILED: the check timed out or its thread died (`data.reason`). Nothing was saved; retry after `Retry-After`',
+}
 
 function warnStale(set: { headers: Record<string, unknown> }, failed: number): void {
   if (failed) set.headers[WARNING_HEADER] = `${failed} public artifact(s) could not be updated yet; retrying (see GET /healthz)`
@@ -104,7 +108,13 @@ export const writePostRoutes = (ctx: Ctx) =>
     .post('/check', ({ body }) => checkDraft(ctx, body), {
       body: SeoCheckReq,
       scope: 'blog:write',
-      ...contract({ operationId: 'checkPost', summary: 'SEO check of a draft (not saved)', tag: 'posts', data: SeoCheckRes }),
+      ...contract({
+        operationId: 'checkPost',
+        summary: 'SEO check of a draft (not saved)',
+        tag: 'posts',
+        data: SeoCheckRes,
+        refusals: SEO_REFUSAL,
+      }),
     })
     .post(
       '/save',
@@ -120,7 +130,7 @@ export const writePostRoutes = (ctx: Ctx) =>
             'A save whose result is published (`status` 1) also needs `blog:publish` and passes the SEO gate. `If-Match: "<version>"` (or the body\'s `version`) makes it conditional.',
           tag: 'posts',
           data: WriterPostRes,
-          refusals: VERSION_REFUSAL,
+          refusals: { ...VERSION_REFUSAL, ...SEO_REFUSAL },
         }),
       },
     )
@@ -140,7 +150,7 @@ export const writePostRoutes = (ctx: Ctx) =>
           summary: 'Publish after re-running the SEO check',
           tag: 'posts',
           data: PublishRes,
-          refusals: VERSION_REFUSAL,
+          refusals: { ...VERSION_REFUSAL, ...SEO_REFUSAL },
         }),
       },
     )
@@ -152,6 +162,7 @@ export const writePostRoutes = (ctx: Ctx) =>
         summary: "Apply the check's auto-fixes to the stored post and save it",
         tag: 'posts',
         data: AutofixRes,
+        refusals: SEO_REFUSAL,
       }),
     })
     .post('/:id/schedule', ({ params, body }) => schedulePost(ctx, Number(params.id), body), {
@@ -202,6 +213,7 @@ export const writePostRoutes = (ctx: Ctx) =>
           tag: 'posts',
           data: t.Boolean(),
           noStore: true,
+          refusals: SEO_REFUSAL,
         }),
       },
     )

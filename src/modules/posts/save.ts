@@ -7,21 +7,23 @@ import { RESERVED_POST_SLUGS } from '../../shared/slug.ts'
 import { formatTime, parseTime } from '../../shared/time.ts'
 import { checkLink, checkMediaShape } from '../../shared/url-rule.ts'
 import { requireResources } from '../resources/catalogue.ts'
-import { check, suggestSlug } from '../seo/index.ts'
+import { suggestSlug } from '../seo/index.ts'
 import type { SeoInput } from '../seo/types.ts'
 import { DuplicateSlug } from '../taxonomy/slugs.ts'
 import type { Caller } from '../tokens/tokens.ts'
-import { bodyHtmlOf, prepareContent } from './content.ts'
+import type { prepareContent } from './content.ts'
 import { statusEvent } from './lifecycle.ts'
 import type { PostSaveReq, WriterPostRes } from './model.ts'
 import { toWriterPostRes } from './present.ts'
 import { livePost, recordSlugChange, replaceTags, slugHolder, type PostRow, type PostValues } from './repo.ts'
 import { recordRevision, revisionFieldsOf, tagIdsOf } from './revision-store.ts'
-import { checkPublishable, existingMediaKeys, sqliteWorld } from './seo.ts'
+import { refuseBlocked, sqliteWorld, writeChecked } from './seo.ts'
 import { expectVersion, nextVersion, VersionConflict } from './version.ts'
 import { POST_STATUS } from './visibility.ts'
 
 const blank = (value: string | null | undefined): string => value?.trim() ?? ''
+/** The slug suggestion asks nothing about media. */
+const NO_MEDIA: ReadonlySet<string> = new Set()
 
 /** URL fields end up in href/src attributes on the public site: the shared URL rule decides what gets in. */
 function checkUrlFields(req: PostSaveReq, siteUrl: string): void {
@@ -120,7 +122,7 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
   checkUrlFields(req, ctx.config.siteUrl)
   const expected = req.version ?? null
   if (expected !== null && !req.id) throw invalidField('version', 'only an update (with id) is based on a version (If-Match or version)')
-  const content = prepareContent(bodyHtmlOf(req))
+  const content = await ctx.seo.run('storedBody', req)
   const existing = req.id ? livePost(ctx.db, req.id) : null
   if (existing) expectVersion(existing, expected)
   const status = req.status ?? existing?.status ?? POST_STATUS.draft
@@ -129,23 +131,24 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
   const requestedSlug = blank(req.slug)
   if (RESERVED_POST_SLUGS.has(requestedSlug.toLowerCase()))
     throw invalidField('slug', `"${requestedSlug}" is a fixed API path; choose another slug`)
-  const merged = mergeFields(req, content, existing, status)
-  const mediaKeys = await existingMediaKeys(ctx, seoInput(existing?.id ?? null, merged, requestedSlug || existing?.slug || ''))
 
-  const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
-    const before = req.id ? livePost(tx, req.id) : null
+  // What this save stores, read before the write lock (for the SEO check) and again inside it.
+  const plan = (db: Queryable) => {
+    const before = req.id ? livePost(db, req.id) : null
     // A stale version is told apart before any other finding (a 412, not a 400 about the slug).
     if (before) expectVersion(before, expected)
-    // Merged again from the row read under the write lock, so a concurrent edit of a field this
+    // Merged from the row read under the write lock, so a concurrent edit of a field this
     // request did not send is kept, not overwritten with what was read before the lock.
     const values = mergeFields(req, content, before, status)
-    checkReferences(tx, req, tagIds)
-    requireResources(tx, values.relatedProductIds)
-    const world = sqliteWorld(ctx, tx, mediaKeys)
+    checkReferences(db, req, tagIds)
+    requireResources(db, values.relatedProductIds)
     const id = before?.id ?? null
-    const slug = requestedSlug || before?.slug || suggestSlug(seoInput(id, values, ''), world)
-    const input = seoInput(id, values, slug)
-    const seo = status === POST_STATUS.published ? checkPublishable(ctx, tx, input, mediaKeys) : check(input, world, ctx.clock())
+    const slug = requestedSlug || before?.slug || suggestSlug(seoInput(id, values, ''), sqliteWorld(ctx, db, NO_MEDIA))
+    return { before, values, id, slug, input: seoInput(id, values, slug) }
+  }
+
+  const { result } = await writeChecked(ctx, plan, (tx, record, { before, values, id, slug }, checked) => {
+    const seo = status === POST_STATUS.published ? refuseBlocked(checked) : checked
     const holder = slugHolder(tx, values.language, slug, id)
     if (holder) throw new DuplicateSlug(slug)
 

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import type { Queryable } from '../../db/client.ts'
+import type { Queryable, Tx } from '../../db/client.ts'
 import { authors, categories } from '../../db/schema/index.ts'
+import type { ChangeEffects, RecordChange } from '../../shared/changes.ts'
 import { DomainError } from '../../shared/errors.ts'
-import { check, failedBlockingCodes, mediaKeysOf } from '../seo/index.ts'
+import { failedBlockingCodes } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput, SeoWorld, WorldPost } from '../seo/types.ts'
+import { runSeoJob, worldFacts, type SeoJob } from '../seo/world-facts.ts'
 import { postByCurrentSlug, slugHolder, type PostRow } from './repo.ts'
 
 /** Publishing refused while a blocking SEO item fails (spec §7, seo-rules.md §3). */
@@ -29,7 +31,7 @@ const worldPost = (row: PostRow | undefined): WorldPost | undefined =>
 
 /** Which of the input's media keys exist in the store; asked before the (synchronous) check. */
 export async function existingMediaKeys(ctx: Ctx, input: SeoInput): Promise<Set<string>> {
-  const keys = mediaKeysOf(input, ctx.config.mediaUrl)
+  const keys = await ctx.seo.run('mediaKeys', { input, mediaUrl: ctx.config.mediaUrl })
   const found = await Promise.all(keys.map(async (key) => ((await ctx.mediaExists(key)) ? key : null)))
   return new Set(found.filter((key): key is string => key !== null))
 }
@@ -48,11 +50,62 @@ export function sqliteWorld(ctx: Ctx, db: Queryable, mediaKeys: ReadonlySet<stri
   }
 }
 
-/** The one function between the post lifecycle and the rule engine: check, and refuse to publish. */
-export function checkPublishable(ctx: Ctx, db: Queryable, input: SeoInput, mediaKeys: ReadonlySet<string>): SeoCheckResult {
-  const result = check(input, sqliteWorld(ctx, db, mediaKeys), ctx.clock())
+/** The publish gate: a check whose blocking items fail refuses the publish. */
+export function refuseBlocked(result: SeoCheckResult): SeoCheckResult {
   if (!result.canPublish) throw new SeoBlocked(result)
   return result
+}
+
+/** A job on `input` with the world facts read from `db` now, on this thread. */
+function seoJob(ctx: Ctx, db: Queryable, task: SeoJob['task'], input: SeoInput, mediaKeys: ReadonlySet<string>, now = ctx.clock()): SeoJob {
+  return { task, input, facts: worldFacts(task, input, sqliteWorld(ctx, db, mediaKeys), now), now: now.getTime() }
+}
+
+/** The check of `input`: world facts read here, the text passes on the SEO pool (`ctx.seo`), off the request thread. */
+export async function runCheck(ctx: Ctx, input: SeoInput): Promise<SeoCheckResult> {
+  return ctx.seo.run('check', seoJob(ctx, ctx.db, 'check', input, await existingMediaKeys(ctx, input)))
+}
+
+/** Autofix of `input` (seo/autofix.ts), run like runCheck. */
+export async function runAutofix(ctx: Ctx, input: SeoInput) {
+  return ctx.seo.run('autofix', seoJob(ctx, ctx.db, 'autofix', input, await existingMediaKeys(ctx, input)))
+}
+
+/** Checks computed before the write lock that a concurrent write made stale before the recheck inside it. */
+const STALE_ATTEMPTS = 3
+const stale = Symbol('stale check')
+
+/**
+ * A write that stores a check of what it writes, without running the check inside the write lock
+ * (SQLite's only one) or on the request thread. `plan` reads what the write will store (and throws
+ * its refusals); it runs once before the lock, where the check goes to the SEO pool, and again
+ * inside it, where the world facts are read again: when neither the input nor the facts changed
+ * meanwhile, the pool's result stands; otherwise a concurrent write got in between and the whole
+ * write starts over (after a few tries the check runs inside the lock, as a last resort).
+ */
+export async function writeChecked<P extends { input: SeoInput }, T>(
+  ctx: Ctx,
+  plan: (db: Queryable) => P,
+  work: (tx: Tx, record: RecordChange, planned: P, seo: SeoCheckResult) => T,
+): Promise<{ result: T; effects: ChangeEffects }> {
+  for (let attempt = 1; ; attempt++) {
+    const first = plan(ctx.db)
+    const mediaKeys = await existingMediaKeys(ctx, first.input)
+    const job = seoJob(ctx, ctx.db, 'check', first.input, mediaKeys)
+    const checked = await ctx.seo.run('check', job)
+    try {
+      return await ctx.changes.write(ctx.db, (tx, record) => {
+        const planned = plan(tx)
+        const now = new Date(job.now)
+        const again = seoJob(ctx, tx, 'check', planned.input, mediaKeys, now)
+        if (Bun.deepEquals(again, job, true)) return work(tx, record, planned, checked)
+        if (attempt < STALE_ATTEMPTS) throw stale
+        return work(tx, record, planned, runSeoJob(again) as SeoCheckResult)
+      })
+    } catch (error) {
+      if (error !== stale) throw error
+    }
+  }
 }
 
 /** The stored post as the rules read it. */

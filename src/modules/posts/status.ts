@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
+import type { Queryable } from '../../db/client.ts'
 import { posts } from '../../db/schema/index.ts'
 import type { ChangeEffects } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
@@ -7,7 +8,7 @@ import { statusEvent } from './lifecycle.ts'
 import type { PublishRes } from './model.ts'
 import { toWriterPostRes } from './present.ts'
 import { livePost } from './repo.ts'
-import { checkPublishable, existingMediaKeys, seoInputOf } from './seo.ts'
+import { refuseBlocked, seoInputOf, writeChecked } from './seo.ts'
 import { expectVersion, nextVersion } from './version.ts'
 import { POST_STATUS } from './visibility.ts'
 
@@ -22,11 +23,13 @@ export async function publishPost(
   id: number,
   expected: number | null = null,
 ): Promise<PublishRes & Pick<ChangeEffects, 'artifactsFailed'>> {
-  const mediaKeys = await existingMediaKeys(ctx, seoInputOf(livePost(ctx.db, id)))
-  const { result, effects } = await ctx.changes.write(ctx.db, (tx, record) => {
-    const before = livePost(tx, id)
+  const plan = (db: Queryable) => {
+    const before = livePost(db, id)
     expectVersion(before, expected)
-    const seo = checkPublishable(ctx, tx, seoInputOf(before), mediaKeys)
+    return { before, input: seoInputOf(before) }
+  }
+  const { result, effects } = await writeChecked(ctx, plan, (tx, record, { before }, checked) => {
+    const seo = refuseBlocked(checked)
     const now = formatTime(ctx.clock())
     // The status and version guards close the race between two publishers: only one flips the row.
     const after = tx

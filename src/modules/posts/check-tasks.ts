@@ -1,0 +1,25 @@
+import { sanitizeContentHtml } from '../../shared/sanitize.ts'
+import type { AutofixOutcome } from '../seo/autofix.ts'
+import { mediaKeysOf } from '../seo/index.ts'
+import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
+import { runSeoJob, type SeoJob } from '../seo/world-facts.ts'
+import { bodyHtmlOf, prepareContent } from './content.ts'
+
+type Body = { contentHtml?: string; contentMarkdown?: string }
+
+/**
+ * The passes over a post's text and HTML that a check or a save makes: pure functions of plain
+ * data, so the SEO pool (seo/pool.ts, SEO_WORKERS) runs them on its threads, off the request
+ * thread. Everything they need from the database or the media store is read before, as data.
+ */
+export const CHECK_TASKS = {
+  /** The body a check judges: the HTML sent, or the Markdown converted, sanitized. */
+  checkedBody: (body: Body): string => sanitizeContentHtml(bodyHtmlOf(body)),
+  /** The body a save stores (content.ts). */
+  storedBody: (body: Body) => prepareContent(bodyHtmlOf(body)),
+  /** The media keys broken_media_url will ask about, for the caller to look up in the store. */
+  mediaKeys: ({ input, mediaUrl }: { input: SeoInput; mediaUrl: string }): string[] => mediaKeysOf(input, mediaUrl),
+  check: (job: Omit<SeoJob, 'task'>) => runSeoJob({ ...job, task: 'check' }) as SeoCheckResult,
+  autofix: (job: Omit<SeoJob, 'task'>) => runSeoJob({ ...job, task: 'autofix' }) as AutofixOutcome,
+}
+export type CheckTasks = typeof CHECK_TASKS
