@@ -41,9 +41,9 @@ function wrk(url: string): number {
 
 async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
   const out = await folio.cli('rebuild')
-  const m = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged in (\d+) ms/.exec(out.stdout)
+  const m = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged, (\d+) skipped in (\d+) ms/.exec(out.stdout)
   if (!m) throw new Error(`rebuild failed: ${out.stdout}${out.stderr}`)
-  return { rendered: Number(m[1]), written: Number(m[2]), ms: Number(m[4]) }
+  return { rendered: Number(m[1]), written: Number(m[2]), skipped: Number(m[4]), ms: Number(m[5]) }
 }
 
 async function measure(size: number): Promise<void> {

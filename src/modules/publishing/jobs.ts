@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
@@ -70,8 +70,14 @@ export function hashesOf(db: Queryable, paths: readonly string[]): Map<string, s
   return found
 }
 
-/** How a pass ended for one job. */
-export type JobResult = { job: Job; hash: string | null; failed: false } | { job: Job; failed: true }
+/**
+ * The manifest's entry for an artifact that renders to nothing (no file): remembered like a
+ * hash, so a rebuild knows the path is missing on purpose and need not render it again.
+ */
+export const ABSENT = ''
+
+/** How a pass ended for one job: the hash of the bytes now on disk (or ABSENT), or a failure. */
+export type JobResult = { job: Job; hash: string; failed: false } | { job: Job; failed: true }
 
 /** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
 export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1))
@@ -85,7 +91,6 @@ export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000
  */
 export function finishJobs(client: Database, results: readonly JobResult[], now: number): void {
   const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
-  const forget = client.query('delete from artifact_files where path = ?1')
   const remember = client.query('insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash')
   const done = client.query('delete from artifact_jobs where path = ?1 and seq = ?2')
   const vanished = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
@@ -98,8 +103,7 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
           retry.run(attempts, now + retryDelayMs(attempts), path, seq)
           continue
         }
-        if (result.hash === null) forget.run(path)
-        else remember.run(path, result.hash)
+        remember.run(path, result.hash)
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
         if (done.run(path, seq).changes === 0) vanished.run(path, now, nextSeq())
       }
@@ -112,7 +116,12 @@ export function forgetHashes(db: Queryable, paths: readonly string[]): void {
   for (const part of chunks(paths)) db.delete(artifactFiles).where(inArray(artifactFiles.path, part)).run()
 }
 
-export const allHashedPaths = (db: Queryable): string[] => db.select({ path: artifactFiles.path }).from(artifactFiles).all().map((r) => r.path)
+/** The whole manifest: path to hash (or ABSENT). */
+export const manifest = (db: Queryable): Map<string, string> =>
+  new Map(db.select().from(artifactFiles).all().map((r) => [r.path, r.hash] as const))
+
+/** Paths with a job, due or not. */
+export const pendingPaths = (db: Queryable): string[] => db.select({ path: artifactJobs.path }).from(artifactJobs).all().map((r) => r.path)
 
 /**
  * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, and since when
@@ -135,6 +144,16 @@ export function backlog(db: Queryable, now: number): { pending: number; due: num
 export function subjectState<T>(db: Queryable, subject: string): T | null {
   const row = db.select({ state: artifactSubjects.state }).from(artifactSubjects).where(eq(artifactSubjects.subject, subject)).get()
   return (row?.state as T | undefined) ?? null
+}
+
+/** Every recorded subject whose name starts with `prefix` (`post:`), by name. */
+export function subjectStates<T>(db: Queryable, prefix: string): Map<string, T> {
+  const rows = db
+    .select()
+    .from(artifactSubjects)
+    .where(and(gte(artifactSubjects.subject, prefix), lt(artifactSubjects.subject, `${prefix}\uffff`)))
+    .all()
+  return new Map(rows.map((r) => [r.subject, r.state as T]))
 }
 
 export function saveSubjectState(db: Queryable, subject: string, state: unknown | null): void {
