@@ -147,7 +147,7 @@ export function subjectState<T>(db: Queryable, subject: string): T | null {
 }
 
 /** Every recorded subject whose name starts with `prefix` (`post:`), by name. */
-export function subjectStates<T>(db: Queryable, prefix: string): Map<string, T> {
+function subjectStates<T>(db: Queryable, prefix: string): Map<string, T> {
   const rows = db
     .select()
     .from(artifactSubjects)
@@ -161,9 +161,21 @@ export function saveSubjectState(db: Queryable, subject: string, state: unknown 
   else db.insert(artifactSubjects).values({ subject, state }).onConflictDoUpdate({ target: artifactSubjects.subject, set: { state } }).run()
 }
 
-/** Records many subjects' states at once (a full rebuild), a few hundred rows per statement. */
-export function saveSubjectStates(db: Queryable, states: readonly { subject: string; state: unknown }[]): void {
-  for (const part of chunks(states, 200)) if (part.length) db.insert(artifactSubjects).values(part).run()
+/**
+ * Brings every subject named `prefix…` to `states` (a rebuild), writing only rows that differ,
+ * a few hundred per statement; returns the states recorded before.
+ */
+export function replaceSubjectStates<T>(db: Queryable, prefix: string, states: ReadonlyMap<string, T>): Map<string, T> {
+  const recorded = subjectStates<T>(db, prefix)
+  const gone = [...recorded.keys()].filter((subject) => !states.has(subject))
+  for (const part of chunks(gone)) db.delete(artifactSubjects).where(inArray(artifactSubjects.subject, part)).run()
+  const differing = [...states]
+    .filter(([subject, state]) => JSON.stringify(recorded.get(subject)) !== JSON.stringify(state))
+    .map(([subject, state]) => ({ subject, state }))
+  for (const part of chunks(differing, 200))
+    db.insert(artifactSubjects)
+      .values(part)
+      .onConflictDoUpdate({ target: artifactSubjects.subject, set: { state: sql`excluded.state` } })
+      .run()
+  return recorded
 }
-
-export const clearSubjects = (db: Queryable): void => void db.delete(artifactSubjects).run()
