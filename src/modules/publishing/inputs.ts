@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, resourceCategories, resources, settings, tags } from '../../db/schema/index.ts'
@@ -71,6 +71,11 @@ export function readMarker(cacheDir: string): string | null {
 
 export function writeMarker(cacheDir: string, marker: string): void {
   const temp = join(cacheDir, `${MARKER_FILE}.${process.pid}.tmp`)
-  writeFileSync(temp, marker)
-  renameSync(temp, join(cacheDir, MARKER_FILE))
+  try {
+    writeFileSync(temp, marker)
+    renameSync(temp, join(cacheDir, MARKER_FILE))
+  } catch (error) {
+    rmSync(temp, { force: true })
+    throw error
+  }
 }

@@ -381,8 +381,14 @@ export function createPublisher(deps: PublisherDeps) {
     if (markerMoved) return
     const marker = `${process.pid}.${nextSeq()}`
     db.transaction((tx) => saveSubjectState(tx, CACHE_MARKER, marker), { behavior: 'immediate' })
-    writeMarker(deps.cacheDir, marker)
     markerMoved = true
+    try {
+      writeMarker(deps.cacheDir, marker)
+    } catch (error) {
+      // A full or read-only CACHE_DIR: the two markers now differ, so the next rebuild trusts
+      // nothing, which is safe; the pass itself (a removal, say) goes on.
+      log.warn('cache marker not written', { error: String(error) })
+    }
   }
 
   /** One rendered job put on disk, or its failure logged for the retry. */
