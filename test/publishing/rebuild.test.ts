@@ -146,7 +146,7 @@ describe('rebuild skips what did not change', () => {
     expect(forced.written).toBe([...before.keys()].filter((p) => !/\.(br|gz)$/.test(p)).length)
     expect(cacheFiles(folio.cacheDir)).toEqual(before)
     expect((await rebuildCounts(folio)).rendered).toBe(0)
-  })
+  }, 90_000)
 
   test('a post edited outside the API re-renders what shows it, not the whole site', async () => {
     const { folio, publish } = await start()
@@ -166,7 +166,7 @@ describe('rebuild skips what did not change', () => {
     expect((await rebuildCounts(folio)).removed).toBeGreaterThan(0)
     expect(existsSync(join(folio.cacheDir, `${B.slice(1)}/posts/${posts[1].slug}/@`))).toBe(false)
     expect((await rebuildCounts(folio)).rendered).toBe(0)
-  })
+  }, 90_000)
 
   test('a category edited outside the API, or another render code, re-renders everything', async () => {
     const { folio, categoryId, publish } = await start()
@@ -179,7 +179,7 @@ describe('rebuild skips what did not change', () => {
     // What a database last rendered by another release looks like: another recorded fingerprint.
     sql(folio, "update artifact_subjects set state = '\"another release\"' where subject = 'cache:inputs'")
     expect(await rebuildCounts(folio)).toEqual({ rendered: all, written: 0, removed: 0, skipped: 0 })
-  })
+  }, 90_000)
 
   test('deleted files are written again; a deleted cache or a restored database is rendered and written whole', async () => {
     const { folio, token, categoryId, authorId, publish } = await start()
@@ -212,7 +212,7 @@ describe('rebuild skips what did not change', () => {
     rmSync(folio.cacheDir, { recursive: true })
     expect(await rebuildCounts(folio)).toEqual({ rendered: all, written: restored.written, removed: 0, skipped: 0 })
     expect(cacheFiles(folio.cacheDir)).toEqual(full)
-  })
+  }, 90_000)
 })
 
 describe('crash safety', () => {

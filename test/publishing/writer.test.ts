@@ -15,8 +15,8 @@ const bytes = (text: string) => Buffer.from(text)
 describe('artifact writer', () => {
   const now = Date.now()
 
-  test('writes the file, its gzip and brotli copies, and alias links to them', async () => {
-    await writeArtifact(root, path, [alias], bytes('{"a":1}'), now)
+  test('writes the file, its gzip and brotli copies, and alias links to them', () => {
+    writeArtifact(root, path, [alias], bytes('{"a":1}'), now)
     expect(readFileSync(file, 'utf8')).toBe('{"a":1}')
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":1}')
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":1}')
@@ -28,9 +28,9 @@ describe('artifact writer', () => {
     expect(artifactPresent(root, path)).toBe(true)
   })
 
-  test('changed bytes arrive by rename (a new inode) with a later mtime second, copies with the same second', async () => {
+  test('changed bytes arrive by rename (a new inode) with a later mtime second, copies with the same second', () => {
     const old = statSync(file)
-    await writeArtifact(root, path, [alias], bytes('{"a":2}'), now)
+    writeArtifact(root, path, [alias], bytes('{"a":2}'), now)
     const fresh = statSync(file)
     expect(fresh.ino).not.toBe(old.ino)
     expect(fresh.size).toBe(old.size)
@@ -41,19 +41,19 @@ describe('artifact writer', () => {
     expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":2}')
   })
 
-  test('a version older than two seconds is replaced without setting a time: the write itself is later', async () => {
+  test('a version older than two seconds is replaced without setting a time: the write itself is later', () => {
     const past = Math.floor(Date.now() / 1000) - 10
     utimesSync(file, past, past)
-    await writeArtifact(root, path, [alias], bytes('{"a":3}'), Date.now())
+    writeArtifact(root, path, [alias], bytes('{"a":3}'), Date.now())
     expect(Math.floor(statSync(file).mtimeMs / 1000)).toBeGreaterThan(past)
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":3}')
   })
 
-  test('a file of the old layout standing where a folder goes is replaced by the folder', async () => {
+  test('a file of the old layout standing where a folder goes is replaced by the folder', () => {
     const old = join(root, 'api/v1/blog/sitemap.xml')
     mkdirSync(join(root, 'api/v1/blog'), { recursive: true })
     writeFileSync(old, '<old/>')
-    await writeArtifact(root, 'api/v1/blog/sitemap.xml/@', [], bytes('<new/>'), now)
+    writeArtifact(root, 'api/v1/blog/sitemap.xml/@', [], bytes('<new/>'), now)
     expect(readFileSync(join(old, '@'), 'utf8')).toBe('<new/>')
   })
 

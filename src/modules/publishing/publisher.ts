@@ -83,11 +83,6 @@ export interface RenderStats {
 const PASS = 1_000
 /** Paths rendered per read transaction within a pass, so requests are answered in between. */
 const SLICE = 100
-/**
- * Artifacts written at once within a slice: on a busy disk each file operation waits in the
- * kernel for milliseconds, so writing many at a time is several times faster than one by one.
- */
-const WRITES_AT_ONCE = 16
 const SWEEP_MS = 1_000
 /** How long a kicked render loop waits for more changes before its pass reads the jobs. */
 const GROUP_MS = 2
@@ -323,7 +318,7 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /** Puts one rendered artifact on disk unless the manifest says its bytes are already there. */
-  async function place(item: Extract<Rendered, { content: string | null }>, known: string | undefined): Promise<{ outcome: WriteOutcome; hash: string }> {
+  function place(item: Extract<Rendered, { content: string | null }>, known: string | undefined): { outcome: WriteOutcome; hash: string } {
     const { job, target, content } = item
     const aliases = target ? aliasesOf(target) : []
     if (content === null) {
@@ -336,7 +331,7 @@ export function createPublisher(deps: PublisherDeps) {
     const hash = contentEtag(bytes)
     if (hash === known && artifactPresent(deps.cacheDir, job.path)) return { outcome: 'unchanged', hash }
     moveMarker()
-    await writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
+    writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
     deps.cache.changed([job.path, ...aliases])
     return { outcome: 'written', hash }
   }
@@ -392,10 +387,10 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /** One rendered job put on disk, or its failure logged for the retry. */
-  async function settle(item: Rendered, known: string | undefined): Promise<{ result: JobResult; outcome: WriteOutcome | 'failed' }> {
+  function settle(item: Rendered, known: string | undefined): { result: JobResult; outcome: WriteOutcome | 'failed' } {
     try {
       if ('error' in item) throw item.error
-      const placed = await place(item, known)
+      const placed = place(item, known)
       return { result: { job: item.job, hash: placed.hash, failed: false }, outcome: placed.outcome }
     } catch (error) {
       lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
@@ -410,15 +405,11 @@ export function createPublisher(deps: PublisherDeps) {
     const known = hashesOf(db, jobs.map((j) => j.path))
     const results: JobResult[] = []
     for (let i = 0; i < jobs.length; i += SLICE) {
-      const items = renderSlice(jobs.slice(i, i + SLICE))
-      for (let j = 0; j < items.length; j += WRITES_AT_ONCE) {
-        const batch = items.slice(j, j + WRITES_AT_ONCE)
-        const settled = await Promise.all(batch.map((item) => settle(item, known.get(item.job.path))))
-        batch.forEach((item, k) => {
-          results.push(settled[k]!.result)
-          tally(stats, item.target, settled[k]!.outcome)
-          notify(item.job, item.target, settled[k]!.outcome)
-        })
+      for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
+        const { result, outcome } = settle(item, known.get(item.job.path))
+        results.push(result)
+        tally(stats, item.target, outcome)
+        notify(item.job, item.target, outcome)
       }
       if (i + SLICE < jobs.length) await Bun.sleep(0)
     }
