@@ -488,11 +488,11 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /**
-   * The artifact files under the API's folder and the site's: `artifacts` as main artifact paths
-   * (junk included, so a rebuild removes it), `files` every file by its relative path (copies
-   * included). Orphaned temp files go.
+   * The artifact files under the API's folder and the site's: `names` as paths without their
+   * copy extension (alias links and junk included), `files` every file by its relative path
+   * (copies included). Orphaned temp files go.
    */
-  function filesOnDisk(): { artifacts: string[]; files: Set<string> } {
+  function filesOnDisk(): { names: string[]; files: Set<string> } {
     const found = new Set<string>()
     const files = new Set<string>()
     // The API's folder and the site's top folders; the site's root page is the file `@` itself.
@@ -513,12 +513,7 @@ export function createPublisher(deps: PublisherDeps) {
       files.add(relative(deps.cacheDir, file))
       found.add(relative(deps.cacheDir, file).replace(/\.(gz|br)$/, ''))
     }
-    // An alias link stands for its main file; anything unknown is rendered to nothing and goes.
-    const artifacts = new Set([...found].map((path) => {
-      const target = targetOf(path)
-      return target ? pathOf(target) : path
-    }))
-    return { artifacts: [...artifacts], files }
+    return { names: [...found], files }
   }
 
   function pruneEmptyFolders(folder: string): void {
@@ -581,6 +576,14 @@ export function createPublisher(deps: PublisherDeps) {
 
         const every = pathsOf([...everyTarget(tx, deps), ...everySiteTarget(tx, deps.sitemapShardSize)])
         const expected = new Set(every)
+        // Names nothing calls for by that spelling: an alias link stands for its main file;
+        // anything unknown is rendered to nothing and goes.
+        const strays = disk.names
+          .filter((name) => !expected.has(name))
+          .map((name) => {
+            const target = targetOf(name)
+            return target ? pathOf(target) : name
+          })
         const hashes = manifest(tx)
         // The manifest vouches for a file only while it is on disk with both copies, for an
         // absent artifact only while nothing is there, and for nothing in a cache not its own.
@@ -606,10 +609,10 @@ export function createPublisher(deps: PublisherDeps) {
           stale = [
             ...pathsOf(moved),
             ...every.filter((path) => !settled(path)),
-            ...disk.artifacts.filter((path) => !expected.has(path)),
+            ...strays.filter((path) => !expected.has(path)),
             ...pendingPaths(tx),
           ]
-        } else stale = [...every, ...disk.artifacts]
+        } else stale = [...every, ...strays]
         const marked = new Set(stale)
         skipped = every.filter((path) => !marked.has(path)).length
         markStale(tx, [...marked], now(), nextSeq())
