@@ -52,7 +52,7 @@ export async function startStack(env: Record<string, string> = {}, caddyPort?: n
 export function cacheFiles(cacheDir: string): Map<string, string> {
   const files = new Map<string, string>()
   for (const entry of readdirSync(cacheDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || ['.folio-artifacts', '.folio-render.lock', '.folio-rendered'].includes(entry.name)) continue
+    if (!entry.isFile() || entry.name.startsWith('.folio-')) continue
     const file = join(entry.parentPath, entry.name)
     files.set(relative(cacheDir, file), readFileSync(file).toString('base64'))
   }

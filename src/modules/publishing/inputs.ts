@@ -59,7 +59,7 @@ export const CACHE_INPUTS = 'cache:inputs'
 export const CACHE_MARKER = 'cache:marker'
 
 /** The marker's copy in CACHE_DIR. */
-const MARKER_FILE = '.folio-rendered'
+const MARKER_FILE = '.folio-cache-marker'
 
 export function readMarker(cacheDir: string): string | null {
   try {
