@@ -3,7 +3,8 @@
  *
  * For each site size: one post is published through the API and cloned in SQLite to `size`
  * posts; then, each figure next to a baseline taken in the same run where one exists,
- *   - full rebuild and unchanged rebuild (`cli rebuild`), ms per post and files written;
+ *   - full rebuild and unchanged rebuild (`cli rebuild`), ms per post, artifacts rendered and
+ *     skipped, files written;
  *   - 8 concurrent clients publishing drafts: posts/s, publish-until-served p50/p95 (a publish
  *     answers once its artifacts are on disk), webhook delivery lag (publish sent -> receipt at
  *     a local receiver) p50/p95, duplicate deliveries, "database is locked" in the server log;
@@ -12,7 +13,7 @@
  *     Caddy file_server on the same file.
  * Every phase is bounded (fixed counts, fixed wrk durations). Loopback only.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startCaddy } from '../test/support/caddy.ts'
@@ -28,6 +29,10 @@ const PER_CLIENT = 25
 const WRK_SECONDS = 4
 const CORES = navigator.hardwareConcurrency
 
+/** A progress line on stderr, so a long run (10,000 posts) shows where it is. */
+const phase = (what: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${what} (load ${loadAverage()})`)
+const loadAverage = () => (existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ')[0] : '?')
+
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
 /** Requests/s from wrk, pinned to the last core where taskset exists. */
@@ -41,9 +46,9 @@ function wrk(url: string): number {
 
 async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
   const out = await folio.cli('rebuild')
-  const m = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged in (\d+) ms/.exec(out.stdout)
+  const m = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged, (\d+) skipped in (\d+) ms/.exec(out.stdout)
   if (!m) throw new Error(`rebuild failed: ${out.stdout}${out.stderr}`)
-  return { rendered: Number(m[1]), written: Number(m[2]), ms: Number(m[4]) }
+  return { rendered: Number(m[1]), written: Number(m[2]), skipped: Number(m[4]), ms: Number(m[5]) }
 }
 
 async function measure(size: number): Promise<void> {
@@ -54,13 +59,16 @@ async function measure(size: number): Promise<void> {
     const { categoryId, authorId } = await seedTaxonomy(folio, token)
     const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
     await folio.stop()
+    phase(`seeding ${size} posts`)
     seedPublishedCopies(folio.dataDir, template.id, size - 1)
 
+    phase('full rebuild')
     const full = await rebuild(folio)
+    phase('unchanged rebuild')
     const unchanged = await rebuild(folio)
     console.log(`\n## ${size.toLocaleString('en-US')} posts`)
     console.log(`full rebuild:      ${fmt(full.ms / size, 3)} ms/post (${full.rendered} artifacts, ${full.written} written)`)
-    console.log(`unchanged rebuild: ${fmt(unchanged.ms / size, 3)} ms/post (${unchanged.written} written)`)
+    console.log(`unchanged rebuild: ${fmt(unchanged.ms / size, 3)} ms/post (${unchanged.rendered} rendered, ${unchanged.skipped} skipped, ${unchanged.written} written)`)
 
     await folio.restart()
     await addReceiver(folio, token, { url: receiver.url('/hook'), events: ['blog.post.published'] })
@@ -75,6 +83,7 @@ async function measure(size: number): Promise<void> {
           drafts.push(saved.body.data.id)
         }),
       )
+    phase(`${CLIENTS} clients publishing ${drafts.length} drafts`)
     const sentAt = new Map<number, number>()
     const latencies: number[] = []
     const started = performance.now()
@@ -107,6 +116,7 @@ async function measure(size: number): Promise<void> {
         `"database is locked" ${folio.output().includes('database is locked') ? 'SEEN' : 'never'} in the log`,
     )
 
+    phase('reads with wrk')
     // Reads: the same post detail through each server.
     const slug = template.slug as string
     const file = join(folio.cacheDir, `api/v1/blog/posts/${slug}/@`)

@@ -20,7 +20,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT] [--name-en|--name-zh TEXT] [--description-en|--description-zh TEXT] [--label-en|--label-zh TEXT]
   resources import FILE.json
-  rebuild [--target s3]
+  rebuild [--force] [--target s3]
   webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
@@ -89,10 +89,10 @@ const commands: Record<string, Command> = {
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
   rebuild: async (service, args) => {
-    const { values } = options(args, { target: { type: 'string' } })
+    const { values } = options(args, { target: { type: 'string' }, force: { type: 'boolean' } })
     if (values.target !== undefined && values.target !== 's3') throw new UsageError(`--target must be s3, got "${values.target}"`)
     if (values.target === 's3' && !service.mirror) throw new UsageError('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3 and the ARTIFACTS_S3_* settings')
-    await rebuild(service.publisher)
+    await rebuild(service.publisher, values.force ?? false)
     if (values.target === 's3') await mirrorRebuild(service.mirror!)
   },
   'webhook add': ({ ctx }, args) => {
@@ -154,16 +154,20 @@ const commands: Record<string, Command> = {
     console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
   },
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
-  restore: ({ publisher }) => rebuild(publisher),
+  restore: ({ publisher }) => rebuild(publisher, false),
 }
 
-/** Every artifact rendered again; the summary counts each one once: written, removed or unchanged. */
-async function rebuild(publisher: Service['publisher']): Promise<void> {
+/**
+ * The cache brought to what the database calls for; the summary counts each artifact once:
+ * rendered (then written, removed or unchanged) or skipped (its inputs had not changed).
+ */
+async function rebuild(publisher: Service['publisher'], force: boolean): Promise<void> {
   const started = performance.now()
-  const stats = await withProgress('rebuild', () => publisher.rebuild())
+  const stats = await withProgress('rebuild', () => publisher.rebuild({ force }))
   const unchanged = stats.rendered - stats.written - stats.removed
   console.log(
-    `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed, ${unchanged} unchanged in ${Math.round(performance.now() - started)} ms`,
+    `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed, ${unchanged} unchanged, ` +
+      `${stats.skipped} skipped in ${Math.round(performance.now() - started)} ms`,
   )
 }
 

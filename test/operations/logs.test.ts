@@ -93,7 +93,7 @@ describe('logs an operator can use', () => {
     expect((await folio.cli('token', 'create', '--help')).stdout).toStartWith('usage: ')
     expect((await folio.cli('token', 'list')).stdout.split('\n')[0]).toBe('id\tname\ttoken\tscopes\tcreated\tlast used\tstate')
     expect((await folio.cli('webhook', 'deliveries')).stdout.split('\n')[0]).toStartWith('id\tstatus\tevent\treceiver\tattempts')
-    const rebuilt = /^rebuilt artifacts: (\d+) rendered, (\d+) written, (\d+) removed, (\d+) unchanged in \d+ ms$/m.exec(
+    const rebuilt = /^rebuilt artifacts: (\d+) rendered, (\d+) written, (\d+) removed, (\d+) unchanged, \d+ skipped in \d+ ms$/m.exec(
       (await folio.cli('rebuild')).stdout,
     )
     const [rendered, written, removed, unchanged] = rebuilt!.slice(1).map(Number)

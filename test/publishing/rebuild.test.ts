@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { contentTypeOf } from '../../src/modules/publishing/paths.ts'
 import { xml2js } from 'xml-js'
@@ -25,12 +25,19 @@ async function start(env: Record<string, string> = {}) {
   return { folio, token, categoryId, authorId, publish }
 }
 
-async function rebuild(folio: Folio): Promise<{ written: number; removed: number }> {
-  const out = await folio.cli('rebuild')
+/** A rebuild's summary line, as counts. */
+async function rebuildCounts(folio: Folio, ...flags: string[]) {
+  const out = await folio.cli('rebuild', ...flags)
   expect(out.code).toBe(0)
-  const match = /(\d+) rendered, (\d+) written, (\d+) removed/.exec(out.stdout)
+  const match = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged, (\d+) skipped/.exec(out.stdout)
   expect(match).not.toBeNull()
-  return { written: Number(match![2]), removed: Number(match![3]) }
+  const [rendered, written, removed, skipped] = match!.slice(1).map(Number) as [number, number, number, number]
+  return { rendered, written, removed, skipped }
+}
+
+async function rebuild(folio: Folio): Promise<{ written: number; removed: number }> {
+  const { written, removed } = await rebuildCounts(folio)
+  return { written, removed }
 }
 
 /** Every artifact parses as what it claims to be: no torn or empty file anywhere. */
@@ -107,6 +114,105 @@ describe('full rebuild', () => {
     for (const path of junk) expect(existsSync(join(folio.cacheDir, path))).toBe(false)
     expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`))).toBe(true)
   })
+})
+
+/** Runs SQL on the real database file beside the running server, as an operator's tool would. */
+function sql(folio: Folio, statement: string, ...params: (string | number)[]): void {
+  const db = new Database(join(folio.dataDir, 'folio.db'))
+  try {
+    db.exec('PRAGMA busy_timeout = 5000')
+    db.query(statement).run(...params)
+  } finally {
+    db.close()
+  }
+}
+
+const detailOf = (folio: Folio, slug: string) => JSON.parse(readFileSync(join(folio.cacheDir, `${B.slice(1)}/posts/${slug}/@`), 'utf8')).data
+
+describe('rebuild skips what did not change', () => {
+  test('unchanged: nothing rendered, nothing written; --force renders and writes everything', async () => {
+    const { folio, publish } = await start()
+    for (let i = 0; i < 3; i++) await publish()
+    // Seeding the taxonomy changed the small tables: this one renders everything once.
+    const first = await rebuildCounts(folio)
+    expect(first.written).toBe(0)
+    expect(first.rendered).toBeGreaterThan(20)
+    const before = cacheFiles(folio.cacheDir)
+    expect(await rebuildCounts(folio)).toEqual({ rendered: 0, written: 0, removed: 0, skipped: first.rendered })
+    const forced = await rebuildCounts(folio, '--force')
+    expect(forced.rendered).toBe(first.rendered)
+    expect(forced.skipped).toBe(0)
+    // No manifest is trusted: every artifact file is written again (same bytes).
+    expect(forced.written).toBe([...before.keys()].filter((p) => !/\.(br|gz)$/.test(p)).length)
+    expect(cacheFiles(folio.cacheDir)).toEqual(before)
+    expect((await rebuildCounts(folio)).rendered).toBe(0)
+  }, 90_000)
+
+  test('a post edited outside the API re-renders what shows it, not the whole site', async () => {
+    const { folio, publish } = await start()
+    const posts: Awaited<ReturnType<typeof publish>>[] = []
+    for (let i = 0; i < 3; i++) posts.push(await publish())
+    const all = (await rebuildCounts(folio)).rendered
+    sql(folio, 'update posts set title = ? where id = ?', 'Edited in SQLite', posts[0].id)
+    const after = await rebuildCounts(folio)
+    expect(after.rendered).toBeGreaterThan(0)
+    expect(after.rendered).toBeLessThan(all)
+    expect(after.written).toBeGreaterThan(0)
+    expect(detailOf(folio, posts[0].slug).title).toBe('Edited in SQLite')
+    const list = JSON.parse(readFileSync(join(folio.cacheDir, `${B.slice(1)}/posts/@`), 'utf8')).data
+    expect(list.records.find((r: { id: number }) => r.id === posts[0].id).title).toBe('Edited in SQLite')
+    // Unpublished behind the API's back: its artifacts go.
+    sql(folio, 'update posts set status = 2 where id = ?', posts[1].id)
+    expect((await rebuildCounts(folio)).removed).toBeGreaterThan(0)
+    expect(existsSync(join(folio.cacheDir, `${B.slice(1)}/posts/${posts[1].slug}/@`))).toBe(false)
+    expect((await rebuildCounts(folio)).rendered).toBe(0)
+  }, 90_000)
+
+  test('a category edited outside the API, or another render code, re-renders everything', async () => {
+    const { folio, categoryId, publish } = await start()
+    const post = await publish()
+    const all = (await rebuildCounts(folio)).rendered
+    sql(folio, 'update categories set name_en = ? where id = ?', 'Renamed in SQLite', categoryId)
+    const renamed = await rebuildCounts(folio)
+    expect(renamed.rendered).toBe(all)
+    expect(detailOf(folio, post.slug).category.nameEn).toBe('Renamed in SQLite')
+    // What a database last rendered by another release looks like: another recorded fingerprint.
+    sql(folio, "update artifact_subjects set state = '\"another release\"' where subject = 'cache:inputs'")
+    expect(await rebuildCounts(folio)).toEqual({ rendered: all, written: 0, removed: 0, skipped: 0 })
+  }, 90_000)
+
+  test('deleted files are written again; a deleted cache or a restored database is rendered and written whole', async () => {
+    const { folio, token, categoryId, authorId, publish } = await start()
+    const post = await publish()
+    const all = (await rebuildCounts(folio)).rendered
+    const full = cacheFiles(folio.cacheDir)
+    rmSync(join(folio.cacheDir, `${B.slice(1)}/posts/${post.slug}`), { recursive: true })
+    rmSync(join(folio.cacheDir, `en/blog/${post.slug}/@.br`))
+    const missing = await rebuildCounts(folio)
+    expect(missing).toEqual({ rendered: 2, written: 2, removed: 0, skipped: all - 2 })
+    expect(cacheFiles(folio.cacheDir)).toEqual(full)
+
+    // A copy of the database, taken now, is put back after a later edit was rendered.
+    const copy = join(folio.dataDir, 'copy.db')
+    sql(folio, `vacuum into '${copy}'`)
+    await folio.call('POST', `${B}/posts/save`, {
+      token,
+      body: { ...publishablePost(categoryId, authorId), id: post.id, slug: post.slug, title: 'Edited after the copy' },
+    })
+    await folio.rendered()
+    expect(detailOf(folio, post.slug).title).toBe('Edited after the copy')
+    await folio.stop()
+    for (const suffix of ['', '-wal', '-shm']) rmSync(join(folio.dataDir, `folio.db${suffix}`), { force: true })
+    renameSync(copy, join(folio.dataDir, 'folio.db'))
+    const restored = await rebuildCounts(folio)
+    expect(restored.rendered).toBe(all)
+    expect(detailOf(folio, post.slug).title).toBe(post.title)
+    expect(cacheFiles(folio.cacheDir)).toEqual(full)
+
+    rmSync(folio.cacheDir, { recursive: true })
+    expect(await rebuildCounts(folio)).toEqual({ rendered: all, written: restored.written, removed: 0, skipped: 0 })
+    expect(cacheFiles(folio.cacheDir)).toEqual(full)
+  }, 90_000)
 })
 
 describe('crash safety', () => {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
@@ -70,8 +70,14 @@ export function hashesOf(db: Queryable, paths: readonly string[]): Map<string, s
   return found
 }
 
-/** How a pass ended for one job. */
-export type JobResult = { job: Job; hash: string | null; failed: false } | { job: Job; failed: true }
+/**
+ * The manifest's entry for an artifact that renders to nothing (no file): remembered like a
+ * hash, so a rebuild knows the path is missing on purpose and need not render it again.
+ */
+export const ABSENT = ''
+
+/** How a pass ended for one job: the hash of the bytes now on disk (or ABSENT), or a failure. */
+export type JobResult = { job: Job; hash: string; failed: false } | { job: Job; failed: true }
 
 /** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
 export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1))
@@ -86,7 +92,6 @@ export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000
  */
 export function finishJobs(client: Database, results: readonly JobResult[], now: number, alongside?: () => void): void {
   const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
-  const forget = client.query('delete from artifact_files where path = ?1')
   const remember = client.query('insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash')
   const done = client.query('delete from artifact_jobs where path = ?1 and seq = ?2')
   const vanished = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
@@ -99,8 +104,7 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
           retry.run(attempts, now + retryDelayMs(attempts), path, seq)
           continue
         }
-        if (result.hash === null) forget.run(path)
-        else remember.run(path, result.hash)
+        remember.run(path, result.hash)
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
         if (done.run(path, seq).changes === 0) vanished.run(path, now, nextSeq())
       }
@@ -114,7 +118,12 @@ export function forgetHashes(db: Queryable, paths: readonly string[]): void {
   for (const part of chunks(paths)) db.delete(artifactFiles).where(inArray(artifactFiles.path, part)).run()
 }
 
-export const allHashedPaths = (db: Queryable): string[] => db.select({ path: artifactFiles.path }).from(artifactFiles).all().map((r) => r.path)
+/** The whole manifest: path to hash (or ABSENT). */
+export const manifest = (db: Queryable): Map<string, string> =>
+  new Map(db.select().from(artifactFiles).all().map((r) => [r.path, r.hash] as const))
+
+/** Paths with a job, due or not. */
+export const pendingPaths = (db: Queryable): string[] => db.select({ path: artifactJobs.path }).from(artifactJobs).all().map((r) => r.path)
 
 /**
  * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, and since when
@@ -139,14 +148,36 @@ export function subjectState<T>(db: Queryable, subject: string): T | null {
   return (row?.state as T | undefined) ?? null
 }
 
+/** Every recorded subject whose name starts with `prefix` (`post:`), by name. */
+function subjectStates<T>(db: Queryable, prefix: string): Map<string, T> {
+  const rows = db
+    .select()
+    .from(artifactSubjects)
+    .where(and(gte(artifactSubjects.subject, prefix), lt(artifactSubjects.subject, `${prefix}\uffff`)))
+    .all()
+  return new Map(rows.map((r) => [r.subject, r.state as T]))
+}
+
 export function saveSubjectState(db: Queryable, subject: string, state: unknown | null): void {
   if (state === null) db.delete(artifactSubjects).where(eq(artifactSubjects.subject, subject)).run()
   else db.insert(artifactSubjects).values({ subject, state }).onConflictDoUpdate({ target: artifactSubjects.subject, set: { state } }).run()
 }
 
-/** Records many subjects' states at once (a full rebuild), a few hundred rows per statement. */
-export function saveSubjectStates(db: Queryable, states: readonly { subject: string; state: unknown }[]): void {
-  for (const part of chunks(states, 200)) if (part.length) db.insert(artifactSubjects).values(part).run()
+/**
+ * Brings every subject named `prefix…` to `states` (a rebuild), writing only rows that differ,
+ * a few hundred per statement; returns the states recorded before.
+ */
+export function replaceSubjectStates<T>(db: Queryable, prefix: string, states: ReadonlyMap<string, T>): Map<string, T> {
+  const recorded = subjectStates<T>(db, prefix)
+  const gone = [...recorded.keys()].filter((subject) => !states.has(subject))
+  for (const part of chunks(gone)) db.delete(artifactSubjects).where(inArray(artifactSubjects.subject, part)).run()
+  const differing = [...states]
+    .filter(([subject, state]) => JSON.stringify(recorded.get(subject)) !== JSON.stringify(state))
+    .map(([subject, state]) => ({ subject, state }))
+  for (const part of chunks(differing, 200))
+    db.insert(artifactSubjects)
+      .values(part)
+      .onConflictDoUpdate({ target: artifactSubjects.subject, set: { state: sql`excluded.state` } })
+      .run()
+  return recorded
 }
-
-export const clearSubjects = (db: Queryable): void => void db.delete(artifactSubjects).run()

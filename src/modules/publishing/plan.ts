@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { RELATED_POSTS } from '../posts/present.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { discoverable, isDiscoverable } from '../posts/visibility.ts'
+import { fingerprint } from './inputs.ts'
 import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
 import { partnersOf, shardOf, thresholdShards, type SiteOptions } from './snapshot.ts'
 
@@ -23,6 +24,12 @@ export interface PostState {
   authorId: number | null
   tagIds: number[]
   publishedAt: string | null
+  /**
+   * Fingerprint of everything of the post the artifacts show (its row and tags), so a rebuild
+   * can tell which posts changed outside the API. Engagement counts are left out: they refresh
+   * through their own delayed jobs.
+   */
+  inputs: string
 }
 
 /** An enabled author as the artifacts show it. */
@@ -34,15 +41,25 @@ export interface AuthorState {
 const LIST_LANGUAGES = [null, ...LANGUAGES] as const
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
-const stateFrom = (row: PostRow, tagIds: number[]): PostState => ({
-  language: row.language,
-  slug: row.slug,
-  alternateSlug: row.alternateSlug,
-  categoryId: row.categoryId,
-  authorId: row.authorId,
-  tagIds,
-  publishedAt: row.publishedAt,
-})
+const stateFrom = (row: PostRow, tagIds: number[]): PostState => {
+  const { clapCount: _claps, commentCount: _comments, ...shown } = row
+  return {
+    language: row.language,
+    slug: row.slug,
+    alternateSlug: row.alternateSlug,
+    categoryId: row.categoryId,
+    authorId: row.authorId,
+    tagIds,
+    publishedAt: row.publishedAt,
+    inputs: fingerprint([shown, tagIds]),
+  }
+}
+
+/** A post's state as the database holds it now (null: not discoverable, or gone). */
+export function currentPostState(db: Queryable, id: number): PostState | null {
+  const row = db.select().from(posts).where(eq(posts.id, id)).get()
+  return row ? postStateOf(db, row) : null
+}
 
 export function postStateOf(db: Queryable, row: PostRow): PostState | null {
   if (!isDiscoverable(row)) return null

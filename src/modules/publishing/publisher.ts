@@ -9,17 +9,18 @@ import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
 import {
-  allHashedPaths,
+  ABSENT,
   backlog,
-  clearSubjects,
   dueJobs,
   finishJobs,
   forgetHashes,
   hashesOf,
+  manifest,
   markStale,
   nextSeq,
+  pendingPaths,
   saveSubjectState,
-  saveSubjectStates,
+  replaceSubjectStates,
   stillPending,
   subjectState,
   type Job,
@@ -33,6 +34,7 @@ import {
   authorFootprint,
   authorStateOf,
   categoryFootprint,
+  currentPostState,
   engagementFootprint,
   everyTarget,
   pathsOf,
@@ -45,7 +47,8 @@ import {
 } from './plan.ts'
 import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
-import { artifactPresent, isOrphanTemp, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
+import { artifactPresent, isOrphanTemp, removeArtifact, SIDECARS, writeArtifact, type WriteOutcome } from './writer.ts'
+import { CACHE_INPUTS, CACHE_MARKER, readMarker, siteInputs, writeMarker } from './inputs.ts'
 import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
 import { SITE_TOP } from '../site/targets.ts'
 import { LANGUAGE_PATH, LANGUAGES } from '../../shared/language.ts'
@@ -101,8 +104,19 @@ const LOCKED_RETRY_MS = 100
 /** How long a rebuild waits for another process's pass to end before it gives up. */
 const LOCK_WAIT_MS = 30_000
 
-const postSubject = (id: number) => `post:${id}`
-const authorSubject = (id: number) => `author:${id}`
+const postSubject = Object.assign((id: number) => `post:${id}`, {
+  prefix: 'post:',
+  idOf: (subject: string) => Number(subject.slice('post:'.length)),
+})
+const authorSubject = Object.assign((id: number) => `author:${id}`, { prefix: 'author:' })
+
+/** A rebuild's summary: what its passes did, and how many expected artifacts needed no render at all. */
+export interface RebuildStats extends RenderStats {
+  skipped: number
+}
+
+/** Changes to the tables `siteInputs` fingerprints. */
+const SITE_WIDE = new Set<Change['kind']>(['category', 'tag', 'author', 'settings', 'resources'])
 
 const emptyStats = (): RenderStats => ({ rendered: 0, written: 0, removed: 0, failed: 0, sitemapUpdated: false, rssUpdated: false })
 
@@ -168,9 +182,14 @@ export function createPublisher(deps: PublisherDeps) {
   function postTargets(tx: Tx, after: PostRow, before: PostRow | null): Target[] {
     const subject = postSubject(after.id)
     const old = subjectState<PostState>(tx, subject) ?? (before ? postStateOf(tx, before) : null)
-    const current = postStateOf(tx, after)
+    const current = currentPostState(tx, after.id)
     saveSubjectState(tx, subject, current)
-    return [old, current].flatMap((state) => (state ? [...postFootprint(tx, deps, after.id, state), ...partnerPages(tx, state)] : []))
+    return postMoved(tx, after.id, old, current)
+  }
+
+  /** Everything showing a post as it was (`old`) or as it is now, the site's pages with it. */
+  function postMoved(tx: Tx, id: number, old: PostState | null, current: PostState | null): Target[] {
+    return [old, current].flatMap((state) => (state ? [...postFootprint(tx, deps, id, state), ...partnerPages(tx, state)] : []))
   }
 
   function authorTargets(tx: Tx, id: number): Target[] {
@@ -225,6 +244,9 @@ export function createPublisher(deps: PublisherDeps) {
 
   const listener: ChangeListener = {
     inTransaction(tx, change) {
+      // The small tables are fingerprinted as a whole: after such a change the next rebuild
+      // renders everything rather than trust a fingerprint taken before it.
+      if (SITE_WIDE.has(change.kind)) saveSubjectState(tx, CACHE_INPUTS, null)
       const paths = pathsOf(plan(tx, change))
       const seq = nextSeq()
       if (change.kind === 'engagement') {
@@ -309,17 +331,19 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /** Puts one rendered artifact on disk unless the manifest says its bytes are already there. */
-  function place(item: Extract<Rendered, { content: string | null }>, known: string | undefined): { outcome: WriteOutcome; hash: string | null } {
+  function place(item: Extract<Rendered, { content: string | null }>, known: string | undefined): { outcome: WriteOutcome; hash: string } {
     const { job, target, content } = item
     const aliases = target ? aliasesOf(target) : []
     if (content === null) {
+      if (known !== ABSENT) moveMarker()
       const outcome = removeArtifact(deps.cacheDir, job.path, aliases)
       deps.cache.changed([job.path, ...aliases])
-      return { outcome, hash: null }
+      return { outcome, hash: ABSENT }
     }
     const bytes = Buffer.from(content)
     const hash = contentEtag(bytes)
     if (hash === known && artifactPresent(deps.cacheDir, job.path)) return { outcome: 'unchanged', hash }
+    moveMarker()
     writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
     deps.cache.changed([job.path, ...aliases])
     return { outcome: 'written', hash }
@@ -355,26 +379,50 @@ export function createPublisher(deps: PublisherDeps) {
     }
   }
 
+  /**
+   * Before a pass first changes a file, the marker moves (database, then CACHE_DIR): a database
+   * put back from an earlier copy then names another marker than the cache, and its rebuild
+   * trusts neither its manifest nor its fingerprints.
+   */
+  let markerMoved = false
+  function moveMarker(): void {
+    if (markerMoved) return
+    const marker = `${process.pid}.${nextSeq()}`
+    db.transaction((tx) => saveSubjectState(tx, CACHE_MARKER, marker), { behavior: 'immediate' })
+    markerMoved = true
+    try {
+      writeMarker(deps.cacheDir, marker)
+    } catch (error) {
+      // A full or read-only CACHE_DIR: the two markers now differ, so the next rebuild trusts
+      // nothing, which is safe; the pass itself (a removal, say) goes on.
+      log.warn('cache marker not written', { error: String(error) })
+    }
+  }
+
+  /** One rendered job put on disk, or its failure logged for the retry. */
+  function settle(item: Rendered, known: string | undefined): { result: JobResult; outcome: WriteOutcome | 'failed' } {
+    try {
+      if ('error' in item) throw item.error
+      const placed = place(item, known)
+      return { result: { job: item.job, hash: placed.hash, failed: false }, outcome: placed.outcome }
+    } catch (error) {
+      lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
+      log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
+      return { result: { job: item.job, failed: true }, outcome: 'failed' }
+    }
+  }
+
   async function passLocked(stats: RenderStats): Promise<number> {
+    markerMoved = false
     const jobs = dueJobs(db, now(), PASS)
     const known = hashesOf(db, jobs.map((j) => j.path))
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
     for (let i = 0; i < jobs.length; i += SLICE) {
       for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
-        let outcome: WriteOutcome | 'failed'
-        try {
-          if ('error' in item) throw item.error
-          const placed = place(item, known.get(item.job.path))
-          outcome = placed.outcome
-          results.push({ job: item.job, hash: placed.hash, failed: false })
-          if (outcome !== 'unchanged') changes.push({ path: item.job.path, target: item.target, outcome })
-        } catch (error) {
-          outcome = 'failed'
-          lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
-          log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
-          results.push({ job: item.job, failed: true })
-        }
+        const { result, outcome } = settle(item, known.get(item.job.path))
+        results.push(result)
+        if (outcome !== 'unchanged' && outcome !== 'failed') changes.push({ path: item.job.path, target: item.target, outcome })
         tally(stats, item.target, outcome)
         notify(item.job, item.target, outcome)
       }
@@ -455,13 +503,21 @@ export function createPublisher(deps: PublisherDeps) {
     return found
   }
 
-  /** Every artifact file under the API's folder, as main artifact paths; orphaned temp files go, junk files stay listed. */
-  function filesOnDisk(): string[] {
+  /**
+   * The artifact files under the API's folder and the site's: `names` as paths without their
+   * copy extension (alias links and junk included), `files` every file by its relative path
+   * (copies included). Orphaned temp files go.
+   */
+  function filesOnDisk(): { names: string[]; files: Set<string> } {
     const found = new Set<string>()
+    const files = new Set<string>()
     // The API's folder and the site's top folders; the site's root page is the file `@` itself.
     const tops = [API.slice(1), ...SITE_TOP].map((top) => join(deps.cacheDir, top)).filter((top) => existsSync(top))
     const entries = tops.flatMap((top) => (statSync(top).isDirectory() ? readdirSync(top, { recursive: true, withFileTypes: true }) : []))
-    if (tops.includes(join(deps.cacheDir, ARTIFACT_MARK))) found.add(ARTIFACT_MARK)
+    if (tops.includes(join(deps.cacheDir, ARTIFACT_MARK))) {
+      found.add(ARTIFACT_MARK)
+      for (const file of [ARTIFACT_MARK, ...SIDECARS.map((s) => ARTIFACT_MARK + s.ext)]) if (existsSync(join(deps.cacheDir, file))) files.add(file)
+    }
     for (const entry of entries) {
       if (!entry.isFile() && !entry.isSymbolicLink()) continue
       const file = join(entry.parentPath, entry.name)
@@ -470,12 +526,10 @@ export function createPublisher(deps: PublisherDeps) {
         if (isOrphanTemp(entry.name, statSync(file).mtimeMs, now())) unlinkSync(file)
         continue
       }
-      const path = relative(deps.cacheDir, file).replace(/\.(gz|br)$/, '')
-      const target = targetOf(path)
-      // An alias link stands for its main file; anything unknown is rendered to nothing and goes.
-      found.add(target ? pathOf(target) : path)
+      files.add(relative(deps.cacheDir, file))
+      found.add(relative(deps.cacheDir, file).replace(/\.(gz|br)$/, ''))
     }
-    return [...found]
+    return { names: [...found], files }
   }
 
   function pruneEmptyFolders(folder: string): void {
@@ -495,13 +549,16 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /**
-   * Regenerates every artifact from the database: every expected path and every file on disk is
-   * marked stale in one transaction, then rendered pass by pass. The manifest is trusted only for
-   * files actually on disk with both copies, so a deleted cache is written again in full while
-   * an unchanged one is left untouched. Killed half-way, the rest stays marked and the next
-   * start finishes it; a file that should not exist renders to nothing and goes.
+   * Brings CACHE_DIR to exactly what the database calls for. Every expected artifact and every
+   * file on disk is considered, but only what may differ is rendered (docs/publishing.md,
+   * "Rebuilds"): when the cache's marker, the render code, the options and the small tables are
+   * those last recorded, a post is rendered again only where its fingerprint changed (and with it
+   * everything that shows it), plus what is missing on disk, what should not be there, and jobs
+   * still waiting. Otherwise, or with `force`, everything is rendered; a foreign or forced cache
+   * also loses its manifest, so every file is written again. Marking is one transaction, then
+   * passes render; killed half-way, the rest stays marked and the next start finishes it.
    */
-  async function rebuild(): Promise<RenderStats> {
+  async function rebuild(options: { force?: boolean } = {}): Promise<RebuildStats> {
     // Held across the whole rebuild, so the server beside it leaves these passes alone.
     const deadline = Date.now() + LOCK_WAIT_MS
     while (!lock.acquire()) {
@@ -509,30 +566,79 @@ export function createPublisher(deps: PublisherDeps) {
       await Bun.sleep(50)
     }
     try {
-      return await rebuildLocked()
+      return await rebuildLocked(options.force ?? false)
     } finally {
       lock.release()
     }
   }
 
-  async function rebuildLocked(): Promise<RenderStats> {
-    const onDisk = filesOnDisk()
-    const present = new Set(onDisk.filter((p) => artifactPresent(deps.cacheDir, p)))
+  async function rebuildLocked(force: boolean): Promise<RebuildStats> {
+    const disk = filesOnDisk()
+    const present = (path: string) => disk.files.has(path) && SIDECARS.every((s) => disk.files.has(path + s.ext))
+    const marker = readMarker(deps.cacheDir)
+    let skipped = 0
     db.transaction(
       (tx) => {
-        clearSubjects(tx)
-        saveSubjectStates(tx, [...allPostStates(tx)].map(([id, state]) => ({ subject: postSubject(id), state })))
-        for (const row of tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all())
-          saveSubjectState(tx, authorSubject(row.id), authorStateOf(tx, row.id))
-        forgetHashes(tx, allHashedPaths(tx).filter((p) => !present.has(p)))
-        const every = [...everyTarget(tx, deps), ...everySiteTarget(tx, deps.sitemapShardSize)]
-        markStale(tx, [...new Set([...pathsOf(every), ...onDisk])], now(), nextSeq())
+        const inputs = siteInputs(tx, deps)
+        const ownCache = !force && marker !== null && subjectState<string>(tx, CACHE_MARKER) === marker
+        const trusted = ownCache && subjectState<string>(tx, CACHE_INPUTS) === inputs
+        const after = allPostStates(tx)
+        const recorded = replaceSubjectStates(tx, postSubject.prefix, new Map([...after].map(([id, state]) => [postSubject(id), state])))
+        const before = trusted ? recorded : new Map<string, PostState>()
+        const enabled = tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all()
+        replaceSubjectStates(tx, authorSubject.prefix, new Map(enabled.map((row) => [authorSubject(row.id), authorStateOf(tx, row.id)])))
+        saveSubjectState(tx, CACHE_INPUTS, inputs)
+        if (marker !== null) saveSubjectState(tx, CACHE_MARKER, marker)
+
+        const every = pathsOf([...everyTarget(tx, deps), ...everySiteTarget(tx, deps.sitemapShardSize)])
+        const expected = new Set(every)
+        // Names nothing calls for by that spelling: an alias link stands for its main file;
+        // anything unknown is rendered to nothing and goes.
+        const strays = disk.names
+          .filter((name) => !expected.has(name))
+          .map((name) => {
+            const target = targetOf(name)
+            return target ? pathOf(target) : name
+          })
+        const hashes = manifest(tx)
+        // The manifest vouches for a file only while it is on disk with both copies, for an
+        // absent artifact only while nothing is there, and for nothing in a cache not its own.
+        forgetHashes(
+          tx,
+          [...hashes].filter(([path, hash]) => !ownCache || (hash === ABSENT ? disk.files.has(path) || !expected.has(path) : !present(path))).map(([p]) => p),
+        )
+        let stale: string[]
+        if (trusted) {
+          const settled = (path: string) => {
+            const hash = hashes.get(path)
+            return hash !== undefined && (hash === ABSENT ? !disk.files.has(path) : present(path))
+          }
+          const changed = new Set([...before.keys(), ...[...after.keys()].map(postSubject)])
+          const moved = [...changed].flatMap((subject) => {
+            const old = before.get(subject) ?? null
+            const id = postSubject.idOf(subject)
+            const current = after.get(id) ?? null
+            if (old?.inputs === current?.inputs) return []
+            const api = postMoved(tx, id, old, current)
+            return [...api, ...siteTargetsFor(tx, api)]
+          })
+          stale = [
+            ...pathsOf(moved),
+            ...every.filter((path) => !settled(path)),
+            ...strays.filter((path) => !expected.has(path)),
+            ...pendingPaths(tx),
+          ]
+        } else stale = [...every, ...strays]
+        const marked = new Set(stale)
+        skipped = every.filter((path) => !marked.has(path)).length
+        markStale(tx, [...marked], now(), nextSeq())
       },
       { behavior: 'immediate' },
     )
     const stats = await renderAllDue()
-    for (const top of [API.slice(1), ...SITE_TOP]) pruneEmptyFolders(join(deps.cacheDir, top))
-    return stats
+    // Folders emptied by removals go (a removal takes only its own folder).
+    if (stats.removed) for (const top of [API.slice(1), ...SITE_TOP]) pruneEmptyFolders(join(deps.cacheDir, top))
+    return { ...stats, skipped }
   }
 
   let timer: ReturnType<typeof setInterval> | null = null

@@ -37,6 +37,9 @@ export const sitemapColumns = {
   updatedAt: posts.updatedAt,
 }
 
+/** What pairing translations needs of a post. */
+export const pairColumns = { id: posts.id, language: posts.language, slug: posts.slug, alternateSlug: posts.alternateSlug }
+
 const key = (language: string, slug: string) => `${language}:${slug.toLowerCase()}`
 
 type PairRow = Omit<SitemapRow, 'updatedAt'>
@@ -140,11 +143,7 @@ export function sitemapShard(db: Queryable, options: SiteOptions, shard: number)
     .all()
   if (!rows.length) return null
   // Partners may live in other shards; the pairing needs only slugs, which are light to read.
-  const all = db
-    .select({ id: posts.id, language: posts.language, slug: posts.slug, alternateSlug: posts.alternateSlug })
-    .from(posts)
-    .where(discoverable)
-    .all()
+  const all = db.select(pairColumns).from(posts).where(discoverable).all()
   return entriesOf(options.siteUrl, rows, pairPosts(all))
 }
 

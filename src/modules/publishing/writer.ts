@@ -53,12 +53,12 @@ function makeFolder(folder: string): void {
 let sequence = 0
 const TEMP_SUFFIX = '.tmp'
 
-/** Writes `bytes` to a temp file beside `file` with the given mtime; the caller renames it. */
-function stage(file: string, bytes: Uint8Array, seconds: number): string {
+/** Writes `bytes` to a temp file beside `file`, with the given mtime unless null; the caller renames it. */
+function stage(file: string, bytes: Uint8Array, seconds: number | null): string {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${++sequence}${TEMP_SUFFIX}`)
   try {
     writeFileSync(temp, bytes)
-    utimesSync(temp, seconds, seconds)
+    if (seconds !== null) utimesSync(temp, seconds, seconds)
   } catch (error) {
     removeIfPresent(temp)
     throw error
@@ -67,7 +67,7 @@ function stage(file: string, bytes: Uint8Array, seconds: number): string {
 }
 
 /** Replaces `file` atomically: a temp file in the same folder, then rename; readers see old or new, never torn. */
-function replaceFile(file: string, bytes: Uint8Array, seconds: number): void {
+function replaceFile(file: string, bytes: Uint8Array, seconds: number | null): void {
   const temp = stage(file, bytes, seconds)
   try {
     renameSync(temp, file)
@@ -88,15 +88,16 @@ function link(target: string, alias: string): void {
 
 /**
  * Brings one artifact to `bytes`: main file, precompressed copies, alias links. Caddy's ETag is
- * the file's mtime in whole seconds plus its size, so a new version always gets an mtime at least
- * one second past the old one (two versions of equal size within a second would share an ETag).
+ * the file's mtime in whole seconds plus its size, so a new version always gets an mtime second
+ * past the old one (two versions of equal size within a second would share an ETag): set
+ * explicitly when the old file is less than two seconds old (the kernel's file clock may lag the
+ * process clock by a tick), else the time of writing already is, and a new file keeps it.
  * Order matters for readers: the old copies go first, then the main file is renamed in, then the
  * new copies; so a reader gets the old file, or the new one uncompressed, or the new one
  * compressed, and never a compressed copy that disagrees with the main file. Under a full disk
  * the copies are simply missing, which Caddy answers with the main file.
- * Returns the new file's mtime in ms.
  */
-export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): number {
+export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): void {
   const file = join(root, path)
   const previous = (() => {
     try {
@@ -105,7 +106,8 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
       return null
     }
   })()
-  const seconds = Math.max(Math.floor(nowMs / 1000), previous === null ? 0 : previous + 1)
+  const nowSeconds = Math.floor(nowMs / 1000)
+  const seconds = previous === null || previous < nowSeconds - 1 ? null : Math.max(nowSeconds, previous + 1)
   // A file that existed has its folder and its alias links already: no syscalls spent on them.
   if (previous === null) makeFolder(dirname(file))
   const encoded = SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) }))
@@ -117,7 +119,6 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
       link(file, join(root, alias))
       for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
     }
-  return seconds * 1000
 }
 
 /** Removes an artifact: main file first (Caddy then passes the read to the API), then copies and aliases. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import type { Queryable } from '../../../db/client.ts'
-import { allHashedPaths } from '../jobs.ts'
+import { ABSENT, manifest } from '../jobs.ts'
 import type { ArtifactBucket } from './bucket.ts'
 import { objectsOf, type BucketLayout } from './objects.ts'
 import { readIfPresent } from './upload.ts'
@@ -27,7 +27,8 @@ export async function reconcileBucket(db: Queryable, bucket: ArtifactBucket, cac
   const listed = new Map((await bucket.list()).map((o) => [o.key, o.etag]))
   const kept = new Set<string>()
   const summary: ReconcileSummary = { put: 0, deleted: 0, unchanged: 0 }
-  const paths = allHashedPaths(db)
+  // Artifacts that render to nothing are remembered with the ABSENT hash: no object of theirs belongs in the bucket.
+  const paths = [...manifest(db)].filter(([, hash]) => hash !== ABSENT).map(([path]) => path)
   async function compare(path: string): Promise<void> {
     const files = new Map<string, { bytes: Uint8Array; md5: string } | null>()
     const read = (file: string) => {

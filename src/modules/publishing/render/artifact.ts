@@ -2,23 +2,26 @@ import type { Queryable } from '../../../db/client.ts'
 import { envelopeBody, success } from '../../../http/envelope.ts'
 import { DomainError } from '../../../shared/errors.ts'
 import { authorDetail, enabledAuthorBySlug, listEnabledAuthors } from '../../authors/authors.ts'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { posts } from '../../../db/schema/index.ts'
-import { LANGUAGES } from '../../../shared/language.ts'
+import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { toPostResMany } from '../../posts/present.ts'
 import { listPublicPosts } from '../../posts/public.ts'
 import type { PostRow } from '../../posts/repo.ts'
-import { isDiscoverable } from '../../posts/visibility.ts'
+import { discoverable, isDiscoverable } from '../../posts/visibility.ts'
 import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
 import { chunks } from '../jobs.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
-import { rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
+import { pairColumns, pairPosts, rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
 import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
-import { renderSiteTarget } from '../../site/render.tsx'
+import { postPageHtml, renderSiteTarget } from '../../site/render.tsx'
+import { renderMarkdownTwin } from '../../site/markdown.ts'
+import { navCategories, partnerOf, publicationOf, type PostPage, type Publication } from '../../site/snapshot.ts'
+import type { CategoryRes } from '../../taxonomy/model.ts'
 
 export interface RenderSource extends SiteOptions {
   db: Queryable
@@ -37,37 +40,63 @@ function answer(read: () => unknown): string | null {
 }
 
 
-type PostTarget = Extract<Target, { kind: 'post' }>
+/** The artifacts made of one post: its JSON detail, its page and the page's Markdown twin. */
+type PostTarget = Extract<Target, { kind: 'post' | 'page.post' | 'page.twin' }>
+const POST_KINDS = new Set<Target['kind']>(['post', 'page.post', 'page.twin'])
+const isPostTarget = (t: Target): t is PostTarget => POST_KINDS.has(t.kind)
+const keyOf = (t: { language: Language; slug: string }) => `${t.language}:${t.slug}`
+
+/** Above this many post pages in a batch, partners come from one read of every pair, not two queries per page. */
+const PARTNERS_ONE_BY_ONE = 20
 
 /**
- * Post details of a whole batch: the posts in one query per language, then their embeds and
- * related posts together (`toPostResMany`), instead of a handful of queries per post.
+ * The posts of a whole batch, each read once whatever artifacts show it: the rows in one query
+ * per language, then their embeds and related posts together (`toPostResMany`), instead of a
+ * handful of queries per post and per artifact. Only discoverable posts are pre-rendered; a
+ * noindex post is answered by the API alone. Partners (the other language's post) are read only
+ * for pages.
  */
-function postDetails(db: Queryable, targets: readonly PostTarget[]): (string | null)[] {
+function postPages(db: Queryable, targets: readonly PostTarget[]): Map<string, PostPage> {
   const rows = new Map<string, PostRow>()
   for (const language of LANGUAGES) {
-    const slugs = targets.filter((t) => t.language === language).map((t) => t.slug)
+    const slugs = [...new Set(targets.filter((t) => t.language === language).map((t) => t.slug))]
     for (const part of chunks(slugs))
       for (const row of db
         .select()
         .from(posts)
         .where(and(eq(posts.language, language), inArray(posts.slug, part), isNull(posts.deletedAt)))
         .all())
-        rows.set(`${language}:${row.slug}`, row)
+        if (isDiscoverable(row)) rows.set(keyOf(row), row)
   }
-  // Only discoverable posts are pre-rendered; a noindex post is answered by the API alone.
-  const shown = targets.map((t) => rows.get(`${t.language}:${t.slug}`)).map((row) => (row && isDiscoverable(row) ? row : null))
-  const details = toPostResMany(db, shown.filter((row) => row !== null))
-  let next = 0
-  return shown.map((row) => (row ? envelopeBody(success(details[next++])) : null))
+  const shown = [...rows.values()]
+  const details = toPostResMany(db, shown)
+  const paged = new Set(targets.filter((t) => t.kind === 'page.post').map(keyOf))
+  const pairs = paged.size > PARTNERS_ONE_BY_ONE ? pairPosts(db.select(pairColumns).from(posts).where(discoverable).orderBy(asc(posts.id)).all()) : null
+  return new Map(
+    shown.map((row, i) => {
+      const partner = !paged.has(keyOf(row)) ? null : pairs ? (pairs.get(row.id) ?? null) : partnerOf(db, row)
+      return [keyOf(row), { post: details[i]!, partner: partner && { language: partner.language, slug: partner.slug }, noindex: false }]
+    }),
+  )
 }
 
-/** The bytes of many artifacts from one snapshot: post details in batches, the rest one by one. */
+/** The bytes of many artifacts from one snapshot: the posts' artifacts in batches, the rest one by one. */
 export function renderTargets(src: RenderSource, targets: readonly Target[]): (string | null)[] {
-  const details = targets.filter((t): t is PostTarget => t.kind === 'post')
-  const rendered = postDetails(src.db, details)
-  const byTarget = new Map(details.map((t, i) => [t, rendered[i]!]))
-  return targets.map((t) => (t.kind === 'post' ? byTarget.get(t)! : renderTarget(src, t)))
+  const pages = postPages(src.db, targets.filter(isPostTarget))
+  const chrome = new Map<Language, { pub: Publication; nav: CategoryRes[] }>()
+  const chromeOf = (language: Language) => {
+    if (!chrome.has(language)) chrome.set(language, { pub: publicationOf(src.db, src.siteUrl, language), nav: navCategories(src.db) })
+    return chrome.get(language)!
+  }
+  return targets.map((t) => {
+    if (!isPostTarget(t)) return renderTarget(src, t)
+    const page = pages.get(keyOf(t))
+    if (!page) return null
+    if (t.kind === 'post') return envelopeBody(success(page.post))
+    if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, page.post)
+    const { pub, nav } = chromeOf(t.language)
+    return postPageHtml(pub, nav, page)
+  })
 }
 
 /**
@@ -78,7 +107,9 @@ export function renderTarget(src: RenderSource, target: Target): string | null {
   const { db } = src
   switch (target.kind) {
     case 'post':
-      return postDetails(db, [target])[0]!
+    case 'page.post':
+    case 'page.twin':
+      return renderTargets(src, [target])[0]!
     case 'posts': {
       const filter = target.filter ?? {}
       const query = { language: target.language ?? undefined, current: target.page, size: PAGE_SIZE.posts, ...filter }
