@@ -71,6 +71,8 @@ export const posts = sqliteTable(
     index('posts_listed_author').on(table.listed, table.authorId, table.publishedAt, table.id),
     // Slugs are compared case-insensitively; the index must be on the same expression to be used.
     index('posts_slug').on(table.language, sql`lower(${table.slug})`),
+    // Translations are paired through `alternateSlug` both ways (site/snapshot.ts `partnerOf`, publishing `partnersOf`).
+    index('posts_alternate_slug').on(table.language, sql`lower(${table.alternateSlug})`),
     // Newest-first lists over every language walk this index and stop after the page.
     index('posts_listed_recent').on(table.listed, table.publishedAt, table.id),
   ],

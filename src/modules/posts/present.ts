@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, posts, postSchedules, postTags, tags } from '../../db/schema/index.ts'
 import { toAuthorRes } from '../authors/authors.ts'
@@ -7,7 +7,7 @@ import { toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
 import type { PostCard, PostRes, PostSchedule, WriterPostRes } from './model.ts'
 import type { PostRow } from './repo.ts'
-import { discoverable } from './visibility.ts'
+import { discoverable, publishedBefore } from './visibility.ts'
 
 /** How many older posts of the same category a post response lists as related. */
 export const RELATED_POSTS = 3
@@ -131,10 +131,7 @@ const relatedQuery = (db: Queryable, before: SQL | undefined) =>
  */
 function relatedRowsOf(db: Queryable): (row: PostRow) => PostRow[] {
   const at = sql.placeholder('publishedAt')
-  const published = relatedQuery(
-    db,
-    or(lt(posts.publishedAt, at), and(eq(posts.publishedAt, at), lt(posts.id, sql.placeholder('id')))),
-  ).prepare()
+  const published = relatedQuery(db, publishedBefore(at, sql.placeholder('id'))).prepare()
   const unpublished = relatedQuery(db, undefined).prepare()
   return (row) => {
     const values = { language: row.language, categoryId: row.categoryId, id: row.id }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, gt, gte, isNull, lt, lte, or, type SQLWrapper } from 'drizzle-orm'
 import { posts } from '../../db/schema/index.ts'
 
 export const POST_STATUS = { draft: 0, published: 1, offline: 2 } as const
@@ -9,6 +9,17 @@ export const readable = and(eq(posts.status, POST_STATUS.published), isNull(post
 
 /** Publicly discoverable: readable, indexable, and no `noindex` robots directive (lists, feeds, sitemap). */
 export const discoverable = eq(posts.listed, 1)
+
+
+/**
+ * Posts published strictly before / after the post at (`at`, `id`) in publication order (ties on
+ * the time broken by id). Spelled with a plain range on `published_at` beside the tie-break, so
+ * SQLite seeks the `(listed, category_id, published_at, id)` index to the spot: the bare OR of the
+ * two cases made it walk every newer (or older) post of the category first, one O(N) scan per
+ * related-posts lookup (the cause of rebuilds slowing per post as a site grew).
+ */
+export const publishedBefore = (at: string | SQLWrapper, id: number | SQLWrapper) => and(lte(posts.publishedAt, at), or(lt(posts.publishedAt, at), lt(posts.id, id)))
+export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper) => and(gte(posts.publishedAt, at), or(gt(posts.publishedAt, at), gt(posts.id, id)))
 
 /** The same test for a row already in memory: SQLite derives `listed`, so nothing restates its definition. */
 export const isDiscoverable = (row: { listed: number | null }): boolean => row.listed === 1

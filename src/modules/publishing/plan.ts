@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, inArray, ne, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, posts, postTags, tags } from '../../db/schema/index.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { RELATED_POSTS } from '../posts/present.ts'
 import type { PostRow } from '../posts/repo.ts'
-import { discoverable, isDiscoverable } from '../posts/visibility.ts'
+import { discoverable, isDiscoverable, publishedAfter } from '../posts/visibility.ts'
 import { fingerprint } from './inputs.ts'
 import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
 import { partnersOf, shardOf, thresholdShards, type SiteOptions } from './snapshot.ts'
@@ -94,9 +94,7 @@ const authorTargets = (a: AuthorState): Target[] => [
 
 /** The discoverable posts whose `relatedPosts` can show a post at this place: the next few newer ones of its category. */
 function newerNeighbours(db: Queryable, id: number, state: Pick<PostState, 'language' | 'categoryId' | 'publishedAt'>): Target[] {
-  const after = state.publishedAt
-    ? or(gt(posts.publishedAt, state.publishedAt), and(eq(posts.publishedAt, state.publishedAt), gt(posts.id, id)))
-    : undefined
+  const after = state.publishedAt ? publishedAfter(state.publishedAt, id) : undefined
   return db
     .select({ slug: posts.slug, language: posts.language })
     .from(posts)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, max, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { posts } from '../../db/schema/index.ts'
 import { LANGUAGE_PATH, otherLanguage, postPath, type Language } from '../../shared/language.ts'
@@ -150,18 +150,16 @@ export function sitemapShard(db: Queryable, options: SiteOptions, shard: number)
 /** The discoverable posts a sitemap entry of `row` pairs with, for planning which shards a change touches. */
 export function partnersOf(db: Queryable, row: { language: Language; slug: string; alternateSlug: string }): number[] {
   const other = otherLanguage(row.language)
-  const found = db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(
-      and(
-        discoverable,
-        eq(posts.language, other),
-        sql`(lower(${posts.slug}) = lower(${row.alternateSlug}) or lower(${posts.alternateSlug}) = lower(${row.slug}))`,
-      ),
-    )
-    .all()
-  return found.map((r) => r.id)
+  // Two lookups, each on its own index (posts_slug, posts_alternate_slug); one OR of both scanned every post of the language.
+  const find = (where: SQL) =>
+    db
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(discoverable, eq(posts.language, other), where))
+      .all()
+      .map((r) => r.id)
+  const named = row.alternateSlug ? find(sql`lower(${posts.slug}) = lower(${row.alternateSlug})`) : []
+  return [...new Set([...named, ...find(sql`lower(${posts.alternateSlug}) = lower(${row.slug})`)])]
 }
 
 /** RSS 2.0 channel and items of one language: the newest discoverable posts, with category and tag names. */

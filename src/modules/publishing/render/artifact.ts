@@ -2,19 +2,19 @@ import type { Queryable } from '../../../db/client.ts'
 import { envelopeBody, success } from '../../../http/envelope.ts'
 import { DomainError } from '../../../shared/errors.ts'
 import { authorDetail, enabledAuthorBySlug, listEnabledAuthors } from '../../authors/authors.ts'
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { posts } from '../../../db/schema/index.ts'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { toPostResMany } from '../../posts/present.ts'
 import { listPublicPosts } from '../../posts/public.ts'
 import type { PostRow } from '../../posts/repo.ts'
-import { discoverable, isDiscoverable } from '../../posts/visibility.ts'
+import { isDiscoverable } from '../../posts/visibility.ts'
 import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
 import { chunks } from '../jobs.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
-import { pairColumns, pairPosts, rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
+import { rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
 import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
@@ -46,9 +46,6 @@ const POST_KINDS = new Set<Target['kind']>(['post', 'page.post', 'page.twin'])
 const isPostTarget = (t: Target): t is PostTarget => POST_KINDS.has(t.kind)
 const keyOf = (t: { language: Language; slug: string }) => `${t.language}:${t.slug}`
 
-/** Above this many post pages in a batch, partners come from one read of every pair, not two queries per page. */
-const PARTNERS_ONE_BY_ONE = 20
-
 /**
  * The posts of a whole batch, each read once whatever artifacts show it: the rows in one query
  * per language, then their embeds and related posts together (`toPostResMany`), instead of a
@@ -71,10 +68,11 @@ function postPages(db: Queryable, targets: readonly PostTarget[]): Map<string, P
   const shown = [...rows.values()]
   const details = toPostResMany(db, shown)
   const paged = new Set(targets.filter((t) => t.kind === 'page.post').map(keyOf))
-  const pairs = paged.size > PARTNERS_ONE_BY_ONE ? pairPosts(db.select(pairColumns).from(posts).where(discoverable).orderBy(asc(posts.id)).all()) : null
   return new Map(
     shown.map((row, i) => {
-      const partner = !paged.has(keyOf(row)) ? null : pairs ? (pairs.get(row.id) ?? null) : partnerOf(db, row)
+      // Two index lookups per page (posts_slug, posts_alternate_slug): a read of every post per
+      // batch instead made a full rebuild grow with the square of the site.
+      const partner = paged.has(keyOf(row)) ? partnerOf(db, row) : null
       return [keyOf(row), { post: details[i]!, partner: partner && { language: partner.language, slug: partner.slug }, noindex: false }]
     }),
   )

@@ -1,0 +1,1 @@
+CREATE INDEX `posts_alternate_slug` ON `posts` (`language`,lower("alternate_slug"));
