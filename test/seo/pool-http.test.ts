@@ -50,6 +50,15 @@ describe('SEO checks run off the request thread (default SEO_WORKERS)', () => {
     expect(whileHeavy.length).toBeGreaterThanOrEqual(20)
     expect(whileHeavy.every((read) => read.status === 200)).toBe(true)
   })
+
+  test('a burst of 25 concurrent saves (a script creating drafts) is queued on one thread, not refused SEO_BUSY', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        folio.call('POST', '/api/v1/blog/posts/save', { token, body: { ...publishablePost(categoryId, authorId), status: 0 } }),
+      ),
+    )
+    expect(saves.map((res) => `${res.status} ${res.body.code}`)).toEqual(Array(25).fill('200 0000'))
+  })
 })
 
 /** Time stamps differ between two servers; everything else must not. */

@@ -94,7 +94,11 @@ interface Slot {
 
 /** A check of a maximal body costs about a second of CPU; ten leave room for a contended machine. */
 const TIMEOUT_MS = 10_000
-const QUEUE_PER_THREAD = 8
+/**
+ * Jobs that may wait per thread: enough for a script or agent fleet saving a few dozen posts at
+ * once (eight was refused by 25 concurrent saves), few enough that the bodies held stay bounded.
+ */
+const QUEUE_PER_THREAD = 32
 
 /**
  * A pool of Bun Workers that runs the check's text passes off the request thread, so one large
