@@ -259,13 +259,14 @@ export function postShards(db: Queryable, shardSize: number): { shard: number; l
     .all()
 }
 
-/** Every discoverable post of a language, newest first, for llms.txt. */
-export function publishedCards(db: Queryable, language: Language): Pick<PostCard, 'slug' | 'title' | 'summary'>[] {
+/** The newest discoverable posts of a language, at most `limit`, for llms.txt. */
+export function publishedCards(db: Queryable, language: Language, limit: number): Pick<PostCard, 'slug' | 'title' | 'summary'>[] {
   return db
     .select({ slug: posts.slug, title: posts.title, summary: posts.summary })
     .from(posts)
     .where(and(discoverable, eq(posts.language, language)))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(limit)
     .all()
 }
 
