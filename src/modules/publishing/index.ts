@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { contentEtag } from '../../http/conditional.ts'
@@ -10,6 +9,7 @@ import { createArtifactMirror } from './mirror/index.ts'
 import { createPublisher, type PublisherDeps } from './publisher.ts'
 import { artifactCacheControl } from './cdn-cache.ts'
 import { artifactHeaders } from './serve.ts'
+import { readCacheNote, writeCacheNote } from './writer.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
 
@@ -21,19 +21,9 @@ export type { Publisher } from './publisher.ts'
 const ARTIFACT_FORMAT = 2
 const STAMP = '.folio-artifacts'
 
-const readStamp = (cacheDir: string): string | null => {
-  try {
-    return readFileSync(join(cacheDir, STAMP), 'utf8')
-  } catch {
-    return null
-  }
-}
-
 function writeStamp(cacheDir: string, stamp: string): void {
   mkdirSync(cacheDir, { recursive: true })
-  const temp = join(cacheDir, `${STAMP}.${process.pid}.tmp`)
-  writeFileSync(temp, stamp)
-  renameSync(temp, join(cacheDir, STAMP))
+  writeCacheNote(cacheDir, STAMP, stamp)
 }
 
 /** What a render pass changed, told inside its closing write. */
@@ -89,7 +79,7 @@ export function createPublishing(
         assets: Object.values(ASSETS).map((a) => a.file),
       }),
     )
-    if (readStamp(config.cacheDir) !== stamp) {
+    if (readCacheNote(config.cacheDir, STAMP) !== stamp) {
       const stats = await publisher.rebuild()
       writeStamp(config.cacheDir, stamp)
       log.info('artifacts rebuilt at start', { ...stats })

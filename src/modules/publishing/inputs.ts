@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, resourceCategories, resources, settings, tags } from '../../db/schema/index.ts'
 import type { SiteOptions } from './snapshot.ts'
+import { readCacheNote, writeCacheNote } from './writer.ts'
 
 /**
  * What a rebuild may trust without rendering (docs/publishing.md, "Rebuilds"): fingerprints of
@@ -61,21 +62,6 @@ export const CACHE_MARKER = 'cache:marker'
 /** The marker's copy in CACHE_DIR. */
 const MARKER_FILE = '.folio-cache-marker'
 
-export function readMarker(cacheDir: string): string | null {
-  try {
-    return readFileSync(join(cacheDir, MARKER_FILE), 'utf8')
-  } catch {
-    return null
-  }
-}
+export const readMarker = (cacheDir: string): string | null => readCacheNote(cacheDir, MARKER_FILE)
 
-export function writeMarker(cacheDir: string, marker: string): void {
-  const temp = join(cacheDir, `${MARKER_FILE}.${process.pid}.tmp`)
-  try {
-    writeFileSync(temp, marker)
-    renameSync(temp, join(cacheDir, MARKER_FILE))
-  } catch (error) {
-    rmSync(temp, { force: true })
-    throw error
-  }
-}
+export const writeMarker = (cacheDir: string, marker: string): void => writeCacheNote(cacheDir, MARKER_FILE, marker)

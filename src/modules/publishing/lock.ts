@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
-import { processAlive } from './writer.ts'
+import { processAlive, readCacheNote } from './writer.ts'
 
 const LOCK = '.folio-render.lock'
 /**
@@ -87,18 +87,9 @@ export type RenderLock = ReturnType<typeof createRenderLock>
 
 /** The pid named in CACHE_DIR's render lock: null when nobody holds it, NaN while its holder is still writing it. */
 export function renderLockHolder(cacheDir: string): number | null {
-  try {
-    return Number(readFileSync(join(cacheDir, LOCK), 'utf8') || NaN)
-  } catch {
-    return null
-  }
+  const text = readCacheNote(cacheDir, LOCK)
+  return text === null ? null : Number(text || NaN)
 }
 
 /** What the last renderer wrote into RENDERED_MARK ('' before any render). */
-export function lastRenderMark(cacheDir: string): string {
-  try {
-    return readFileSync(join(cacheDir, RENDERED_MARK), 'utf8')
-  } catch {
-    return ''
-  }
-}
+export const lastRenderMark = (cacheDir: string): string => readCacheNote(cacheDir, RENDERED_MARK) ?? ''

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmdirSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
@@ -119,6 +119,27 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
       link(file, join(root, alias))
       for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
     }
+}
+
+/** A bookkeeping file of CACHE_DIR (`.folio-*`: the stamp, the cache marker, the render mark): its text, or null when absent. */
+export function readCacheNote(cacheDir: string, name: string): string | null {
+  try {
+    return readFileSync(join(cacheDir, name), 'utf8')
+  } catch {
+    return null
+  }
+}
+
+/** Replaces a bookkeeping file atomically (temp file + rename): a reader sees the old text or the new, never half. */
+export function writeCacheNote(cacheDir: string, name: string, text: string): void {
+  const temp = join(cacheDir, `${name}.${process.pid}.tmp`)
+  try {
+    writeFileSync(temp, text)
+    renameSync(temp, join(cacheDir, name))
+  } catch (error) {
+    removeIfPresent(temp)
+    throw error
+  }
 }
 
 /** Removes an artifact: main file first (Caddy then passes the read to the API), then copies and aliases. */
