@@ -79,8 +79,14 @@ export const ABSENT = ''
 /** How a pass ended for one job: the hash of the bytes now on disk (or ABSENT), or a failure. */
 export type JobResult = { job: Job; hash: string; failed: false } | { job: Job; failed: true }
 
+/** A retry delay after `attempts` failures: `firstMs`, doubling, at most a minute. */
+export const doublingDelay =
+  (firstMs: number) =>
+  (attempts: number): number =>
+    Math.min(60_000, firstMs * 2 ** Math.max(0, attempts - 1))
+
 /** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
-export const retryDelayMs = (attempts: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, attempts - 1))
+export const retryDelayMs = doublingDelay(2_000)
 
 /**
  * The short write that ends a pass, in one immediate transaction: the manifest takes the new

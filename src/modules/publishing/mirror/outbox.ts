@@ -2,7 +2,7 @@ import type { Database } from 'bun:sqlite'
 import { and, asc, eq, lte, sql } from 'drizzle-orm'
 import type { Queryable } from '../../../db/client.ts'
 import { artifactMirrorJobs } from '../../../db/schema/index.ts'
-import { nextSeq } from '../jobs.ts'
+import { doublingDelay, nextSeq } from '../jobs.ts'
 import type { ArtifactChange } from '../publisher.ts'
 
 /** A due mirror job as the worker reads it. */
@@ -42,7 +42,7 @@ const same = (job: MirrorJob) => and(eq(artifactMirrorJobs.path, job.path), eq(a
 export const finishMirrorJob = (db: Queryable, job: MirrorJob): void => void db.delete(artifactMirrorJobs).where(same(job)).run()
 
 /** Retry delay after `attempts` failed uploads: 1 s, doubling, at most a minute; retried forever. */
-export const mirrorRetryDelayMs = (attempts: number): number => Math.min(60_000, 1_000 * 2 ** Math.max(0, attempts - 1))
+const mirrorRetryDelayMs = doublingDelay(1_000)
 
 export function retryMirrorJob(db: Queryable, job: MirrorJob, now: number): void {
   const attempts = job.attempts + 1
