@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, postSchedules, postTags, tags } from '../../db/schema/index.ts'
 import { toAuthorRes } from '../authors/authors.ts'
 import { relatedResources } from '../resources/catalogue.ts'
@@ -12,19 +13,30 @@ import { discoverable, publishedBefore } from './visibility.ts'
 /** How many older posts of the same category a post response lists as related. */
 export const RELATED_POSTS = 3
 
-function enabledTagsOf(db: Queryable, postIds: readonly number[]) {
-  const byPost = new Map<number, ReturnType<typeof toTagRes>[]>()
-  if (!postIds.length) return byPost
-  const rows = db
+/** What a card shows of a post: every column but the body and what is derived from it. */
+const { contentHtml, contentText, faqBlocks, toc, ...columns } = getTableColumns(posts)
+export const cardColumns = columns
+export type CardRow = Omit<PostRow, 'contentHtml' | 'contentText' | 'faqBlocks' | 'toc'>
+
+/** Rows whose id is in a JSON array of ids: one statement for any number of ids. */
+const idIn = (column: SQLWrapper) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`
+
+const embedStatements = preparedOnce((db) => ({
+  tags: db
     .select({ postId: postTags.postId, tag: tags })
     .from(postTags)
     .innerJoin(tags, eq(tags.id, postTags.tagId))
-    .where(and(inArray(postTags.postId, [...postIds]), eq(tags.status, 1)))
+    .where(and(idIn(postTags.postId), eq(tags.status, 1)))
     .orderBy(asc(tags.id))
-    .all()
-  for (const { postId, tag } of rows) byPost.set(postId, [...(byPost.get(postId) ?? []), toTagRes(tag)])
-  return byPost
-}
+    .prepare(),
+  categories: db.select().from(categories).where(idIn(categories.id)).prepare(),
+  // Only enabled authors are shown publicly.
+  authors: db
+    .select()
+    .from(authors)
+    .where(and(idIn(authors.id), eq(authors.status, 1)))
+    .prepare(),
+}))
 
 /** What a card embeds, read for a whole page at once: one query per table, not per card. */
 interface Embeds {
@@ -33,35 +45,19 @@ interface Embeds {
   authors: Map<number, ReturnType<typeof toAuthorRes>>
 }
 
-function embedsOf(db: Queryable, rows: readonly PostRow[]): Embeds {
-  const categoryIds = [...new Set(rows.map((r) => r.categoryId))]
-  const authorIds = [...new Set(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))]
+function embedsOf(db: Queryable, rows: readonly CardRow[]): Embeds {
+  const statements = embedStatements(db)
+  const ids = (list: readonly number[]) => ({ ids: JSON.stringify([...new Set(list)]) })
+  const tagsByPost = new Map<number, ReturnType<typeof toTagRes>[]>()
+  for (const { postId, tag } of statements.tags.all(ids(rows.map((r) => r.id)))) tagsByPost.set(postId, [...(tagsByPost.get(postId) ?? []), toTagRes(tag)])
   return {
-    tags: enabledTagsOf(
-      db,
-      rows.map((r) => r.id),
-    ),
-    categories: new Map(
-      (categoryIds.length ? db.select().from(categories).where(inArray(categories.id, categoryIds)).all() : []).map((c) => [
-        c.id,
-        toCategoryRes(c),
-      ]),
-    ),
-    // Only enabled authors are shown publicly.
-    authors: new Map(
-      (authorIds.length
-        ? db
-            .select()
-            .from(authors)
-            .where(and(inArray(authors.id, authorIds), eq(authors.status, 1)))
-            .all()
-        : []
-      ).map((a) => [a.id, toAuthorRes(a, null)]),
-    ),
+    tags: tagsByPost,
+    categories: new Map(statements.categories.all(ids(rows.map((r) => r.categoryId))).map((c) => [c.id, toCategoryRes(c)])),
+    authors: new Map(statements.authors.all(ids(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))).map((a) => [a.id, toAuthorRes(a, null)])),
   }
 }
 
-function card(row: PostRow, embeds: Embeds): PostCard {
+function card(row: CardRow, embeds: Embeds): PostCard {
   return {
     id: row.id,
     authorId: row.authorId,
@@ -101,15 +97,28 @@ function card(row: PostRow, embeds: Embeds): PostCard {
   }
 }
 
-/** Posts as list cards, their tags, categories and authors read in one query each. */
-export function toPostCards(db: Queryable, rows: readonly PostRow[]): PostCard[] {
-  const embeds = embedsOf(db, rows)
-  return rows.map((row) => card(row, embeds))
+/**
+ * Cards of one read snapshot, each post's built once however many lists show it; the embeds of
+ * the posts not seen yet are read together (one query per table).
+ */
+export function cardsOf(db: Queryable): (rows: readonly CardRow[]) => PostCard[] {
+  const made = new Map<number, PostCard>()
+  return (rows) => {
+    const missing = rows.filter((r) => !made.has(r.id))
+    if (missing.length) {
+      const embeds = embedsOf(db, missing)
+      for (const row of missing) made.set(row.id, card(row, embeds))
+    }
+    return rows.map((r) => made.get(r.id)!)
+  }
 }
+
+/** Posts as list cards, their tags, categories and authors read in one query each. */
+export const toPostCards = (db: Queryable, rows: readonly CardRow[]): PostCard[] => cardsOf(db)(rows)
 
 const relatedQuery = (db: Queryable, before: SQL | undefined) =>
   db
-    .select()
+    .select(cardColumns)
     .from(posts)
     .where(
       and(
@@ -123,20 +132,20 @@ const relatedQuery = (db: Queryable, before: SQL | undefined) =>
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(RELATED_POSTS)
 
+const relatedStatements = preparedOnce((db) => ({
+  published: relatedQuery(db, publishedBefore(sql.placeholder('publishedAt'), sql.placeholder('id'))).prepare(),
+  unpublished: relatedQuery(db, undefined).prepare(),
+}))
+
 /**
  * Related posts are the discoverable posts of the same language and category published just
  * before this one. Looking only backwards keeps a publish from changing the related lists of
  * every older post: only the next few newer posts of that category ever mention it.
- * The statements are prepared once per call and reused for every post of a batch.
  */
-function relatedRowsOf(db: Queryable): (row: PostRow) => PostRow[] {
-  const at = sql.placeholder('publishedAt')
-  const published = relatedQuery(db, publishedBefore(at, sql.placeholder('id'))).prepare()
-  const unpublished = relatedQuery(db, undefined).prepare()
-  return (row) => {
-    const values = { language: row.language, categoryId: row.categoryId, id: row.id }
-    return row.publishedAt ? published.all({ ...values, publishedAt: row.publishedAt }) : unpublished.all(values)
-  }
+function relatedRows(db: Queryable, row: PostRow): CardRow[] {
+  const { published, unpublished } = relatedStatements(db)
+  const values = { language: row.language, categoryId: row.categoryId, id: row.id }
+  return row.publishedAt ? published.all({ ...values, publishedAt: row.publishedAt }) : unpublished.all(values)
 }
 
 /**
@@ -145,9 +154,8 @@ function relatedRowsOf(db: Queryable): (row: PostRow) => PostRow[] {
  * one query per table, so a render pass costs a bounded number of queries per batch.
  */
 export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[] {
-  const relatedOf = relatedRowsOf(db)
-  const related = rows.map(relatedOf)
-  const everyRow = [...new Map([...rows, ...related.flat()].map((r) => [r.id, r])).values()]
+  const related = rows.map((row) => relatedRows(db, row))
+  const everyRow = [...new Map([...rows, ...related.flat()].map((r): [number, CardRow] => [r.id, r])).values()]
   const embeds = embedsOf(db, everyRow)
   return rows.map((row, i) => ({
     ...card(row, embeds),

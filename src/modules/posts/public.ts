@@ -1,12 +1,13 @@
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { posts, postTags } from '../../db/schema/index.ts'
 import type { Page } from '../../http/schema.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { Language } from '../../shared/language.ts'
 import { containing } from '../../shared/like.ts'
 import type { PostCard, PostRes } from './model.ts'
-import { toPostCards, toPostRes } from './present.ts'
+import { cardColumns, cardsOf, toPostCards, toPostRes, type CardRow } from './present.ts'
 import { postByCurrentSlug, postByPreviousSlug } from './repo.ts'
 import { discoverable, readable } from './visibility.ts'
 
@@ -20,40 +21,110 @@ export interface PostListQuery {
   size: number
 }
 
-function listFilter(query: PostListQuery): SQL | undefined {
+/** The filters a list query sets, as placeholder values; which ones are set picks its statement. */
+function filterValues(query: PostListQuery): Record<string, string | number> {
   const keyword = query.keyword?.trim()
-  const pattern = keyword ? containing(keyword) : ''
+  const values: Record<string, string | number> = {}
+  if (query.language) values.language = query.language
+  if (query.categoryId) values.categoryId = query.categoryId
+  if (query.authorId) values.authorId = query.authorId
+  if (query.tagId) values.tagId = query.tagId
+  if (keyword) values.pattern = containing(keyword)
+  return values
+}
+
+function listFilter(set: Record<string, unknown>): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name)
+  const like = (column: SQLWrapper) => sql`${column} like ${value('pattern')} escape '\\'`
   return and(
     discoverable,
-    query.language ? eq(posts.language, query.language) : undefined,
-    query.categoryId ? eq(posts.categoryId, query.categoryId) : undefined,
-    query.authorId ? eq(posts.authorId, query.authorId) : undefined,
-    query.tagId
-      ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${query.tagId})`
-      : undefined,
-    keyword
-      ? or(
-          sql`${posts.title} like ${pattern} escape '\\'`,
-          sql`${posts.summary} like ${pattern} escape '\\'`,
-          sql`${posts.slug} like ${pattern} escape '\\'`,
-        )
-      : undefined,
+    'language' in set ? eq(posts.language, value('language')) : undefined,
+    'categoryId' in set ? eq(posts.categoryId, value('categoryId')) : undefined,
+    'authorId' in set ? eq(posts.authorId, value('authorId')) : undefined,
+    'tagId' in set ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${value('tagId')})` : undefined,
+    'pattern' in set ? or(like(posts.title), like(posts.summary), like(posts.slug)) : undefined,
   )
+}
+
+/**
+ * The count and the page of a list, prepared once per connection for each combination of
+ * filters (at most 32), the values bound at each call.
+ */
+const listStatements = preparedOnce(() => new Map<string, ReturnType<typeof prepareList>>())
+
+function prepareList(db: Queryable, set: Record<string, unknown>) {
+  const where = listFilter(set)
+  return {
+    count: db.select({ n: count() }).from(posts).where(where).prepare(),
+    rows: db
+      .select(cardColumns)
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(),
+  }
+}
+
+function statementsFor(db: Queryable, values: Record<string, unknown>) {
+  const shape = Object.keys(values).join()
+  const made = listStatements(db)
+  let statements = made.get(shape)
+  if (!statements) {
+    statements = prepareList(db, values)
+    made.set(shape, statements)
+  }
+  return statements
 }
 
 /** `GET posts` (spec §4.2): discoverable posts, newest first, as cards. */
 export function listPublicPosts(db: Queryable, query: PostListQuery): Page<PostCard> {
-  const where = listFilter(query)
-  const total = db.select({ n: count() }).from(posts).where(where).get()?.n ?? 0
-  const rows = db
-    .select()
-    .from(posts)
-    .where(where)
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(query.size)
-    .offset((query.current - 1) * query.size)
-    .all()
-  return { total, size: query.size, current: query.current, records: toPostCards(db, rows) }
+  const values = filterValues(query)
+  const { count, rows } = statementsFor(db, values)
+  const total = count.get(values)?.n ?? 0
+  const found = rows.all({ ...values, limit: query.size, offset: (query.current - 1) * query.size })
+  return { total, size: query.size, current: query.current, records: toPostCards(db, found) }
+}
+
+/** Rows a snapshot's list reads at least, so its pages 1-5 and its feeds come from one read. */
+const LIST_HEAD = 60
+
+/** The post lists of one read snapshot: `listPublicPosts` with each list counted and read once. */
+export interface PostLists {
+  page(query: PostListQuery): Page<PostCard>
+}
+
+/**
+ * Many artifacts of a render pass show the same list (the API's pages 1-5, the site's list pages,
+ * the feeds): within one read snapshot each list is counted once, its newest rows are read once
+ * and grown as deeper pages ask, and each card is built once (`cardsOf`). Only for one snapshot:
+ * the memo never outlives the transaction it was made in.
+ */
+export function postLists(db: Queryable): PostLists {
+  const cards = cardsOf(db)
+  const lists = new Map<string, { total: number; rows: CardRow[]; complete: boolean }>()
+  return {
+    page(query) {
+      const values = filterValues(query)
+      const { count, rows } = statementsFor(db, values)
+      const key = JSON.stringify(values)
+      let list = lists.get(key)
+      if (!list) {
+        list = { total: count.get(values)?.n ?? 0, rows: [], complete: false }
+        lists.set(key, list)
+      }
+      const start = (query.current - 1) * query.size
+      const end = start + query.size
+      while (!list.complete && list.rows.length < end) {
+        const limit = Math.max(end - list.rows.length, LIST_HEAD)
+        const more = rows.all({ ...values, limit, offset: list.rows.length })
+        list.rows.push(...more)
+        list.complete = more.length < limit
+      }
+      return { total: list.total, size: query.size, current: query.current, records: cards(list.rows.slice(start, end)) }
+    },
+  }
 }
 
 export type PostDetail = { post: PostRes } | { movedTo: string }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { posts } from '../../db/schema/index.ts'
 import { LANGUAGE_PATH, otherLanguage, postPath, type Language } from '../../shared/language.ts'
 import { parseTime } from '../../shared/time.ts'
-import { toPostCards } from '../posts/present.ts'
+import type { PostLists } from '../posts/public.ts'
 import { discoverable } from '../posts/visibility.ts'
 import type { RssChannel, RssItem } from './render/rss.ts'
 import { w3cTime, type SitemapEntry, type SitemapRef } from './render/sitemap.ts'
@@ -162,19 +162,13 @@ export function partnersOf(db: Queryable, row: { language: Language; slug: strin
   return [...new Set([...named, ...find(sql`lower(${posts.alternateSlug}) = lower(${row.slug})`)])]
 }
 
-/** RSS 2.0 channel and items of one language: the newest discoverable posts, with category and tag names. */
-export function rssData(db: Queryable, siteUrl: string, language: Language): { channel: RssChannel; items: RssItem[] } {
-  const rows = db
-    .select()
-    .from(posts)
-    .where(and(discoverable, eq(posts.language, language)))
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(RSS_ITEMS)
-    .all()
+/** RSS 2.0 channel and items of one language: the newest discoverable posts (the head of the language's list), with category and tag names. */
+export function rssData(lists: PostLists, siteUrl: string, language: Language): { channel: RssChannel; items: RssItem[] } {
+  const cards = lists.page({ language, current: 1, size: RSS_ITEMS }).records
   const host = new URL(siteUrl).host
   const name = (names: { nameEn: string; nameZh: string }) =>
     language === 'zh' ? names.nameZh || names.nameEn : names.nameEn || names.nameZh
-  const items = toPostCards(db, rows).map((card) => ({
+  const items = cards.map((card) => ({
     title: card.title,
     link: publicUrl(siteUrl, language, card.slug),
     guid: `folio-post-${card.id}`,

@@ -10,13 +10,13 @@ import {
   feedOf,
   listPageOf,
   livePostPageOf,
-  navCategories,
   postPageOf,
   productOf,
-  publicationOf,
   publishedCards,
+  snapshotReads,
   type PostPage,
   type Publication,
+  type SnapshotReads,
 } from './snapshot.ts'
 import type { CategoryRes } from '../taxonomy/model.ts'
 import { htmlDocument, type Chrome } from './templates/layout.tsx'
@@ -30,11 +30,15 @@ export interface SiteSource {
   db: Queryable
   siteUrl: string
   sitemapShardSize: number
+  /** What the artifacts of one read snapshot share; made for the one artifact when absent. */
+  reads?: SnapshotReads
 }
 
-const chromeOf = (src: SiteSource, language: Language, switchTo: Chrome['switchTo'] = null, script = false): Chrome => ({
-  pub: publicationOf(src.db, src.siteUrl, language),
-  nav: navCategories(src.db),
+export const readsOf = (src: SiteSource): SnapshotReads => src.reads ?? snapshotReads(src.db, src.siteUrl)
+
+const chromeOf = (reads: SnapshotReads, language: Language, switchTo: Chrome['switchTo'] = null, script = false): Chrome => ({
+  pub: reads.publication(language),
+  nav: reads.nav(),
   switchTo,
   script,
 })
@@ -48,7 +52,7 @@ export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPag
 }
 
 export function renderPostPage(src: SiteSource, page: PostPage): string {
-  const { pub, nav } = chromeOf(src, page.post.language as Language)
+  const { pub, nav } = chromeOf(readsOf(src), page.post.language as Language)
   return postPageHtml(pub, nav, page)
 }
 
@@ -60,8 +64,8 @@ export function renderPostPage(src: SiteSource, page: PostPage): string {
  */
 export const LLMS_POSTS = 200
 
-function renderLlms(src: SiteSource): string {
-  const pub = publicationOf(src.db, src.siteUrl, 'en')
+function renderLlms(src: SiteSource, reads: SnapshotReads): string {
+  const pub = reads.publication('en')
   const lines = [`# ${pub.name}`, '', ...(pub.description ? [`> ${pub.description}`, ''] : [])]
   for (const language of LANGUAGES) {
     lines.push(`## ${pub.labels[language]}`, '')
@@ -79,7 +83,7 @@ function renderLlms(src: SiteSource): string {
 
 /** The 404 page's HTML; also what the API answers (with status 404) for an unknown site path. */
 export function renderNotFound(src: SiteSource): string {
-  const chrome = chromeOf(src, 'en')
+  const chrome = chromeOf(readsOf(src), 'en')
   const head = plainHead(chrome.pub, WORDS.en.notFound, '', true)
   return htmlDocument(<NotFoundPageView head={head} chrome={chrome} />)
 }
@@ -90,6 +94,7 @@ export function renderNotFound(src: SiteSource): string {
  */
 export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | null {
   const { db } = src
+  const reads = readsOf(src)
   switch (target.kind) {
     case 'page.post': {
       const page = postPageOf(db, target.language, target.slug)
@@ -100,33 +105,32 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
       return page ? renderMarkdownTwin(src.siteUrl, page.post) : null
     }
     case 'page.list': {
-      const list = listPageOf(db, target.language, target.scope, target.page)
+      const list = listPageOf(reads, target.language, target.scope, target.page)
       if (!list) return null
-      const chrome = chromeOf(src, target.language)
+      const chrome = chromeOf(reads, target.language)
       const head = listHead(chrome.pub, list, listTitle(chrome.pub, list))
       return htmlDocument(<ListPageView head={head} chrome={chrome} list={list} pub={chrome.pub} />)
     }
     case 'page.feed': {
-      const feed = feedOf(db, target.language, target.scope)
+      const feed = feedOf(reads, target.language, target.scope)
       if (!feed) return null
-      const pub = publicationOf(db, src.siteUrl, target.language)
-      return FEED_RENDERERS[target.format](feedOfCards(pub, feed.info, feed.cards, target.format))
+      return FEED_RENDERERS[target.format](feedOfCards(reads.publication(target.language), feed.info, feed.cards, target.format))
     }
     case 'page.product': {
       const product = productOf(db, target.language, target.id, target.slug)
       if (!product) return null
       const other = target.language === 'en' ? 'zh' : 'en'
-      const chrome = chromeOf(src, target.language, { language: other, href: product.links[other] })
+      const chrome = chromeOf(reads, target.language, { language: other, href: product.links[other] })
       return htmlDocument(<ProductPageView head={productHead(chrome.pub, product)} chrome={chrome} product={product} pub={chrome.pub} />)
     }
     case 'page.root': {
-      const chrome = chromeOf(src, 'en')
+      const chrome = chromeOf(reads, 'en')
       return htmlDocument(<RootPageView head={plainHead(chrome.pub, chrome.pub.name, `${src.siteUrl}/`, false)} chrome={chrome} />)
     }
     case 'page.robots':
       return renderRobots(`${src.siteUrl}${urlPathOf({ kind: 'page.sitemap' })}`)
     case 'page.llms':
-      return renderLlms(src)
+      return renderLlms(src, reads)
     case 'page.sitemap':
       return siteSitemapIndex(db, src.siteUrl, src.sitemapShardSize)
     case 'page.sitemapPages':

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, resources, tags } from '../../db/schema/index.ts'
 import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import { toAuthorRes } from '../authors/authors.ts'
 import type { AuthorRes } from '../authors/model.ts'
 import type { PostCard, PostRes } from '../posts/model.ts'
 import { toPostRes } from '../posts/present.ts'
-import { listPublicPosts, publicPostDetail } from '../posts/public.ts'
+import { postLists, publicPostDetail, type PostListQuery, type PostLists } from '../posts/public.ts'
 import { postByCurrentSlug, type PostRow } from '../posts/repo.ts'
 import { discoverable, isDiscoverable } from '../posts/visibility.ts'
 import { productLinks } from '../resources/card.ts'
@@ -52,20 +53,27 @@ export function publicationOf(db: Queryable, siteUrl: string, language: Language
   }
 }
 
-/** The other-language post a discoverable post pairs with: the one its `alternateSlug` names, else the first naming it (as the sitemap pairs them). */
-export function partnerOf(db: Queryable, row: Pick<PostRow, 'language' | 'slug' | 'alternateSlug'>): { language: Language; slug: string } | null {
-  const other = otherLanguage(row.language)
+const partnerStatements = preparedOnce((db) => {
   const find = (where: SQL) =>
     db
       .select({ slug: posts.slug })
       .from(posts)
-      .where(and(discoverable, eq(posts.language, other), where))
+      .where(and(discoverable, eq(posts.language, sql.placeholder('language')), where))
       .orderBy(asc(posts.id))
       .limit(1)
-      .get()
-  const named = row.alternateSlug ? find(sql`lower(${posts.slug}) = lower(${row.alternateSlug})`) : undefined
-  const naming = named ?? find(sql`lower(${posts.alternateSlug}) = lower(${row.slug})`)
-  return naming ? { language: other, slug: naming.slug } : null
+      .prepare()
+  return {
+    named: find(sql`lower(${posts.slug}) = lower(${sql.placeholder('slug')})`),
+    naming: find(sql`lower(${posts.alternateSlug}) = lower(${sql.placeholder('slug')})`),
+  }
+})
+
+/** The other-language post a discoverable post pairs with: the one its `alternateSlug` names, else the first naming it (as the sitemap pairs them). */
+export function partnerOf(db: Queryable, row: Pick<PostRow, 'language' | 'slug' | 'alternateSlug'>): { language: Language; slug: string } | null {
+  const language = otherLanguage(row.language)
+  const { named, naming } = partnerStatements(db)
+  const found = (row.alternateSlug ? named.get({ language, slug: row.alternateSlug }) : undefined) ?? naming.get({ language, slug: row.slug })
+  return found ? { language, slug: found.slug } : null
 }
 
 export interface PostPage {
@@ -106,7 +114,10 @@ export interface ScopeInfo {
 
 const inLanguage = (language: Language, en: string, zh: string) => (language === 'zh' ? zh || en : en || zh)
 
-function scopeInfo(db: Queryable, language: Language, scope: ListScope): (ScopeInfo & { filter: object }) | null {
+/** A scope found, with the list filter that selects its posts. */
+export type FoundScope = ScopeInfo & { filter: Pick<PostListQuery, 'categoryId' | 'tagId' | 'authorId'> }
+
+function scopeInfo(db: Queryable, language: Language, scope: ListScope): FoundScope | null {
   switch (scope.kind) {
     case 'home':
       return { scope, name: '', description: '', author: null, filter: {} }
@@ -145,22 +156,56 @@ export interface ListPage {
 }
 
 /** Page `page` of a list; page 1 exists whenever its scope does, deeper pages only while they hold posts. */
-export function listPageOf(db: Queryable, language: Language, scope: ListScope, page: number): ListPage | null {
-  const found = scopeInfo(db, language, scope)
+export function listPageOf(reads: SnapshotReads, language: Language, scope: ListScope, page: number): ListPage | null {
+  const found = reads.scope(language, scope)
   if (!found) return null
   const { filter, ...info } = found
-  const list = listPublicPosts(db, { language, current: page, size: SITE_PAGE_SIZE, ...filter })
+  const list = reads.lists.page({ language, current: page, size: SITE_PAGE_SIZE, ...filter })
   const pages = Math.max(1, Math.ceil(list.total / SITE_PAGE_SIZE))
   return page > pages ? null : { info, cards: list.records, page, pages }
 }
 
 /** Feed items: the newest discoverable posts of a list's scope. */
 export const FEED_ITEMS = 20
-export function feedOf(db: Queryable, language: Language, scope: ListScope): { info: ScopeInfo; cards: PostCard[] } | null {
-  const found = scopeInfo(db, language, scope)
+export function feedOf(reads: SnapshotReads, language: Language, scope: ListScope): { info: ScopeInfo; cards: PostCard[] } | null {
+  const found = reads.scope(language, scope)
   if (!found) return null
   const { filter, ...info } = found
-  return { info, cards: listPublicPosts(db, { language, current: 1, size: FEED_ITEMS, ...filter }).records }
+  return { info, cards: reads.lists.page({ language, current: 1, size: FEED_ITEMS, ...filter }).records }
+}
+
+/**
+ * What many artifacts of one read snapshot share, each read once: the post lists (counts, newest
+ * rows, cards), the publication in each language, the navigation, the scopes of the site's lists.
+ * Renderers stay functions of the snapshot; the memo only spares them reading it twice, so it
+ * must never outlive the transaction it was made in.
+ */
+export interface SnapshotReads {
+  lists: PostLists
+  publication(language: Language): Publication
+  nav(): CategoryRes[]
+  scope(language: Language, scope: ListScope): FoundScope | null
+}
+
+/** A value per key, made the first time it is asked for. */
+function memo<V>(): (key: string, make: () => V) => V {
+  const made = new Map<string, V>()
+  return (key, make) => {
+    if (!made.has(key)) made.set(key, make())
+    return made.get(key)!
+  }
+}
+
+export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
+  const publications = memo<Publication>()
+  const navs = memo<CategoryRes[]>()
+  const scopes = memo<FoundScope | null>()
+  return {
+    lists: postLists(db),
+    publication: (language) => publications(language, () => publicationOf(db, siteUrl, language)),
+    nav: () => navs('', () => navCategories(db)),
+    scope: (language, scope) => scopes(JSON.stringify([language, scope]), () => scopeInfo(db, language, scope)),
+  }
 }
 
 /** Product pages exist for every resource a card may show (active or out of stock), under the current slug of its name. */
@@ -259,16 +304,19 @@ export function postShards(db: Queryable, shardSize: number): { shard: number; l
     .all()
 }
 
-/** The newest discoverable posts of a language, at most `limit`, for llms.txt. */
-export function publishedCards(db: Queryable, language: Language, limit: number): Pick<PostCard, 'slug' | 'title' | 'summary'>[] {
-  return db
+const newestStatement = preparedOnce((db) =>
+  db
     .select({ slug: posts.slug, title: posts.title, summary: posts.summary })
     .from(posts)
-    .where(and(discoverable, eq(posts.language, language)))
+    .where(and(discoverable, eq(posts.language, sql.placeholder('language'))))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(limit)
-    .all()
-}
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+)
+
+/** The newest discoverable posts of a language, at most `limit`, for llms.txt. */
+export const publishedCards = (db: Queryable, language: Language, limit: number): Pick<PostCard, 'slug' | 'title' | 'summary'>[] =>
+  newestStatement(db).all({ language, limit })
 
 /** Discoverable post (language, slug) pairs: every pre-rendered post page. */
 export const discoverablePosts = (db: Queryable) =>

@@ -1,12 +1,11 @@
 import type { Queryable } from '../../../db/client.ts'
 import { envelopeBody, success } from '../../../http/envelope.ts'
 import { DomainError } from '../../../shared/errors.ts'
-import { authorDetail, enabledAuthorBySlug, listEnabledAuthors } from '../../authors/authors.ts'
+import { authorDetail, listEnabledAuthors } from '../../authors/authors.ts'
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { posts } from '../../../db/schema/index.ts'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { toPostResMany } from '../../posts/present.ts'
-import { listPublicPosts } from '../../posts/public.ts'
 import type { PostRow } from '../../posts/repo.ts'
 import { isDiscoverable } from '../../posts/visibility.ts'
 import { publicationSettings } from '../../settings/settings.ts'
@@ -18,10 +17,9 @@ import { rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from
 import { renderRobots } from './robots.ts'
 import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
-import { postPageHtml, renderSiteTarget } from '../../site/render.tsx'
+import { postPageHtml, readsOf, renderSiteTarget } from '../../site/render.tsx'
 import { renderMarkdownTwin } from '../../site/markdown.ts'
-import { navCategories, partnerOf, publicationOf, type PostPage, type Publication } from '../../site/snapshot.ts'
-import type { CategoryRes } from '../../taxonomy/model.ts'
+import { partnerOf, type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
 
 export interface RenderSource extends SiteOptions {
   db: Queryable
@@ -78,22 +76,21 @@ function postPages(db: Queryable, targets: readonly PostTarget[]): Map<string, P
   )
 }
 
-/** The bytes of many artifacts from one snapshot: the posts' artifacts in batches, the rest one by one. */
+/**
+ * The bytes of many artifacts from one snapshot: the posts' artifacts in batches, the rest one by
+ * one, all of them sharing the snapshot's reads (each list counted and read once, each card built
+ * once, the publication and navigation read once).
+ */
 export function renderTargets(src: RenderSource, targets: readonly Target[]): (string | null)[] {
+  const pass = { ...src, reads: readsOf(src) }
   const pages = postPages(src.db, targets.filter(isPostTarget))
-  const chrome = new Map<Language, { pub: Publication; nav: CategoryRes[] }>()
-  const chromeOf = (language: Language) => {
-    if (!chrome.has(language)) chrome.set(language, { pub: publicationOf(src.db, src.siteUrl, language), nav: navCategories(src.db) })
-    return chrome.get(language)!
-  }
   return targets.map((t) => {
-    if (!isPostTarget(t)) return renderTarget(src, t)
+    if (!isPostTarget(t)) return renderOther(pass, t)
     const page = pages.get(keyOf(t))
     if (!page) return null
     if (t.kind === 'post') return envelopeBody(success(page.post))
     if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, page.post)
-    const { pub, nav } = chromeOf(t.language)
-    return postPageHtml(pub, nav, page)
+    return postPageHtml(pass.reads.publication(t.language), pass.reads.nav(), page)
   })
 }
 
@@ -101,17 +98,15 @@ export function renderTargets(src: RenderSource, targets: readonly Target[]): (s
  * The bytes of one artifact, read from the database through the same functions the API's routes
  * call, or null when the artifact must not exist (unpublished post, disabled author, …).
  */
-export function renderTarget(src: RenderSource, target: Target): string | null {
-  const { db } = src
+export const renderTarget = (src: RenderSource, target: Target): string | null => renderTargets(src, [target])[0]!
+
+function renderOther(src: RenderSource & { reads: SnapshotReads }, target: Exclude<Target, PostTarget>): string | null {
+  const { db, reads } = src
   switch (target.kind) {
-    case 'post':
-    case 'page.post':
-    case 'page.twin':
-      return renderTargets(src, [target])[0]!
     case 'posts': {
       const filter = target.filter ?? {}
       const query = { language: target.language ?? undefined, current: target.page, size: PAGE_SIZE.posts, ...filter }
-      return answer(() => listPublicPosts(db, query))
+      return answer(() => reads.lists.page(query))
     }
     case 'categories':
       return answer(() => listEnabledCategories(db))
@@ -121,15 +116,15 @@ export function renderTarget(src: RenderSource, target: Target): string | null {
       return answer(() => listEnabledAuthors(db, target.language ?? undefined))
     case 'author':
       return answer(() => authorDetail(db, target.slug, target.language))
-    case 'authorPosts':
-      return answer(() => {
-        const author = enabledAuthorBySlug(db, target.slug, target.language)
-        return listPublicPosts(db, { authorId: author.id, language: target.language, current: target.page, size: PAGE_SIZE.authorPosts })
-      })
+    case 'authorPosts': {
+      // The same enabled author, found once per snapshot, that the site's author list shows.
+      const author = reads.scope(target.language, { kind: 'author', slug: target.slug })
+      return author && answer(() => reads.lists.page({ ...author.filter, language: target.language, current: target.page, size: PAGE_SIZE.authorPosts }))
+    }
     case 'settings':
       return answer(() => publicationSettings(db))
     case 'rss': {
-      const { channel, items } = rssData(db, src.siteUrl, target.language)
+      const { channel, items } = rssData(reads.lists, src.siteUrl, target.language)
       return renderRss(channel, items)
     }
     case 'sitemap': {
