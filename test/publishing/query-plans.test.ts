@@ -2,9 +2,10 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, fillPlaceholders, sql } from 'drizzle-orm'
 import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
-import { posts } from '../../src/db/schema/index.ts'
+import { posts, postTags, tags } from '../../src/db/schema/index.ts'
+import { idIn } from '../../src/modules/posts/present.ts'
 import { discoverable, publishedAfter, publishedBefore } from '../../src/modules/posts/visibility.ts'
 
 // How the lookups a render pass makes per post grow with the site: each must seek an index to
@@ -18,9 +19,9 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-const planOf = (query: { toSQL(): { sql: string; params: unknown[] } }): string => {
+const planOf = (query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown> = {}): string => {
   const { sql: text, params } = query.toSQL()
-  const rows = db.$client.query(`explain query plan ${text}`).all(...(params as never[])) as { detail: string }[]
+  const rows = db.$client.query(`explain query plan ${text}`).all(...(fillPlaceholders(params, values) as never[])) as { detail: string }[]
   return rows.map((r) => r.detail).join('\n')
 }
 
@@ -47,5 +48,31 @@ describe('per-post lookups seek their index', () => {
     const by = (where: ReturnType<typeof sql>) => planOf(db.select({ id: posts.id }).from(posts).where(and(discoverable, eq(posts.language, 'zh'), where)))
     expect(by(sql`lower(${posts.slug}) = lower(${'hello'})`)).toContain('USING INDEX posts_slug (language=? AND <expr>=?)')
     expect(by(sql`lower(${posts.alternateSlug}) = lower(${'hello'})`)).toContain('USING INDEX posts_alternate_slug (language=? AND <expr>=?)')
+  })
+})
+
+describe('the reads a pass shares seek their index', () => {
+  test("a page of cards' embeds: one statement for any number of posts, a seek per post", () => {
+    const plan = planOf(
+      db
+        .select({ postId: postTags.postId, tag: tags })
+        .from(postTags)
+        .innerJoin(tags, eq(tags.id, postTags.tagId))
+        .where(and(idIn(postTags.postId), eq(tags.status, 1)))
+        .orderBy(asc(tags.id)),
+      { ids: '[1,2,3]' },
+    )
+    expect(plan).toContain('SEARCH post_tags USING COVERING INDEX sqlite_autoindex_post_tags_1 (post_id=?)')
+    expect(plan).toContain('SEARCH tags USING INTEGER PRIMARY KEY (rowid=?)')
+  })
+
+  test("a list's count and newest page stay on the listed indexes", () => {
+    const list = (where: ReturnType<typeof and>) => planOf(db.select({ id: posts.id }).from(posts).where(and(discoverable, where)).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(60))
+    const count = (where: ReturnType<typeof and>) => planOf(db.select({ n: sql`count(*)` }).from(posts).where(and(discoverable, where)))
+    for (const plan of [list(eq(posts.language, 'en')), count(eq(posts.language, 'en'))]) expect(plan).toContain('USING INDEX posts_listed (listed=? AND language=?)')
+    for (const plan of [list(sameCategory), count(sameCategory)]) expect(plan).toContain('USING INDEX posts_listed_category (listed=? AND category_id=?)')
+    const byAuthor = and(eq(posts.language, 'en'), eq(posts.authorId, 1))
+    for (const plan of [list(byAuthor), count(byAuthor)]) expect(plan).toContain('USING INDEX posts_listed_author (listed=? AND author_id=?)')
+    expect(list(undefined)).not.toContain('TEMP B-TREE')
   })
 })

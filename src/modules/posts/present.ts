@@ -19,7 +19,7 @@ export const cardColumns = columns
 export type CardRow = Omit<PostRow, 'contentHtml' | 'contentText' | 'faqBlocks' | 'toc'>
 
 /** Rows whose id is in a JSON array of ids: one statement for any number of ids. */
-const idIn = (column: SQLWrapper) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`
+export const idIn = (column: SQLWrapper) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`
 
 const embedStatements = preparedOnce((db) => ({
   tags: db
