@@ -87,9 +87,6 @@ export function listPublicPosts(db: Queryable, query: PostListQuery): Page<PostC
   return { total, size: query.size, current: query.current, records: toPostCards(db, found) }
 }
 
-/** Rows a snapshot's list reads at least, so its pages 1-5 and its feeds come from one read. */
-const LIST_HEAD = 60
-
 /** The post lists of one read snapshot: `listPublicPosts` with each list counted and read once. */
 export interface PostLists {
   page(query: PostListQuery): Page<PostCard>
@@ -97,13 +94,14 @@ export interface PostLists {
 
 /**
  * Many artifacts of a render pass show the same list (the API's pages 1-5, the site's list pages,
- * the feeds): within one read snapshot each list is counted once, its newest rows are read once
- * and grown as deeper pages ask, and each card is built once (`cardsOf`). Only for one snapshot:
+ * the feeds): within one read snapshot each list is counted once, each of its rows is read once
+ * (the rows held so far grow to the deepest page asked for; skipping the rows held walks the
+ * index alone) and each card is built once (`cardsOf`). Only for one snapshot:
  * the memo never outlives the transaction it was made in.
  */
 export function postLists(db: Queryable): PostLists {
   const cards = cardsOf(db)
-  const lists = new Map<string, { total: number; rows: CardRow[]; complete: boolean }>()
+  const lists = new Map<string, { total: number; rows: CardRow[] }>()
   return {
     page(query) {
       const values = filterValues(query)
@@ -111,17 +109,13 @@ export function postLists(db: Queryable): PostLists {
       const key = JSON.stringify(values)
       let list = lists.get(key)
       if (!list) {
-        list = { total: count.get(values)?.n ?? 0, rows: [], complete: false }
+        list = { total: count.get(values)?.n ?? 0, rows: [] }
         lists.set(key, list)
       }
       const start = (query.current - 1) * query.size
       const end = start + query.size
-      while (!list.complete && list.rows.length < end) {
-        const limit = Math.max(end - list.rows.length, LIST_HEAD)
-        const more = rows.all({ ...values, limit, offset: list.rows.length })
-        list.rows.push(...more)
-        list.complete = more.length < limit
-      }
+      const held = list.rows.length
+      if (held < Math.min(end, list.total)) list.rows.push(...rows.all({ ...values, limit: end - held, offset: held }))
       return { total: list.total, size: query.size, current: query.current, records: cards(list.rows.slice(start, end)) }
     },
   }
