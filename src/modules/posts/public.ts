@@ -55,7 +55,7 @@ const listStatements = preparedOnce(() => new Map<string, ReturnType<typeof prep
 function prepareList(db: Queryable, set: Record<string, unknown>) {
   const where = listFilter(set)
   return {
-    count: db.select({ n: count() }).from(posts).where(where).prepare(),
+    total: db.select({ n: count() }).from(posts).where(where).prepare(),
     rows: db
       .select(cardColumns)
       .from(posts)
@@ -81,9 +81,9 @@ function statementsFor(db: Queryable, values: Record<string, unknown>) {
 /** `GET posts` (spec §4.2): discoverable posts, newest first, as cards. */
 export function listPublicPosts(db: Queryable, query: PostListQuery): Page<PostCard> {
   const values = filterValues(query)
-  const { count, rows } = statementsFor(db, values)
-  const total = count.get(values)?.n ?? 0
-  const found = rows.all({ ...values, limit: query.size, offset: (query.current - 1) * query.size })
+  const statements = statementsFor(db, values)
+  const total = statements.total.get(values)?.n ?? 0
+  const found = statements.rows.all({ ...values, limit: query.size, offset: (query.current - 1) * query.size })
   return { total, size: query.size, current: query.current, records: toPostCards(db, found) }
 }
 
@@ -105,17 +105,17 @@ export function postLists(db: Queryable): PostLists {
   return {
     page(query) {
       const values = filterValues(query)
-      const { count, rows } = statementsFor(db, values)
+      const statements = statementsFor(db, values)
       const key = JSON.stringify(values)
       let list = lists.get(key)
       if (!list) {
-        list = { total: count.get(values)?.n ?? 0, rows: [] }
+        list = { total: statements.total.get(values)?.n ?? 0, rows: [] }
         lists.set(key, list)
       }
       const start = (query.current - 1) * query.size
       const end = start + query.size
       const held = list.rows.length
-      if (held < Math.min(end, list.total)) list.rows.push(...rows.all({ ...values, limit: end - held, offset: held }))
+      if (held < Math.min(end, list.total)) list.rows.push(...statements.rows.all({ ...values, limit: end - held, offset: held }))
       return { total: list.total, size: query.size, current: query.current, records: cards(list.rows.slice(start, end)) }
     },
   }
