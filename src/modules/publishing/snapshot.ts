@@ -15,7 +15,7 @@ export const RSS_ITEMS = 20
 
 export interface SiteOptions {
   siteUrl: string
-  /** URLs per sitemap shard; at most 50,000 (the protocol's limit), smaller in tests. */
+  /** URLs per sitemap shard: 1,000 by default, at most 50,000 (the protocol's limit), smaller in tests. */
   sitemapShardSize: number
 }
 
