@@ -73,8 +73,7 @@ const statements = preparedOnce((db) => ({
     .prepare(),
   count: db
     .select({ n: sql<number>`count(*)` })
-    .from(posts)
-    .where(discoverable)
+    .from(db.select({ one: sql`1`.as('one') }).from(posts).where(discoverable).limit(sql.placeholder('limit')).as('listed'))
     .prepare(),
   lastId: db
     .select({ id: max(posts.id) })
@@ -125,7 +124,8 @@ function entriesOf(siteUrl: string, rows: readonly SitemapRow[]): SitemapEntry[]
 
 export type SitemapData = { kind: 'urlset'; entries: SitemapEntry[] } | { kind: 'index'; shards: SitemapRef[] }
 
-const countDiscoverable = (db: Queryable) => statements(db).count.get()?.n ?? 0
+/** How many posts are discoverable, counting no further than `limit`: the sitemaps only ask how it compares with the shard size. */
+const countDiscoverable = (db: Queryable, limit: number) => statements(db).count.get({ limit })?.n ?? 0
 
 /** Which shard a post's URL lives in: by id range, so a publish touches one shard and the others keep their bytes. */
 export const shardOf = (postId: number, shardSize: number) => Math.floor((postId - 1) / shardSize) + 1
@@ -155,7 +155,7 @@ export function postShards(db: Queryable, shardSize: number): { shard: number; l
  * change moves that count by at most one, so only at size or size+1 does every shard count.
  */
 export function thresholdShards(db: Queryable, shardSize: number): number[] {
-  const n = countDiscoverable(db)
+  const n = countDiscoverable(db, shardSize + 2)
   if (n !== shardSize && n !== shardSize + 1) return []
   return statements(db)
     .shards.all({ size: shardSize })
@@ -164,7 +164,7 @@ export function thresholdShards(db: Queryable, shardSize: number): number[] {
 
 /** `sitemap.xml`: every URL while they fit in one shard, else an index of the id-range shards. */
 export function sitemapData(db: Queryable, options: SiteOptions): SitemapData {
-  if (countDiscoverable(db) <= options.sitemapShardSize)
+  if (countDiscoverable(db, options.sitemapShardSize + 1) <= options.sitemapShardSize)
     return { kind: 'urlset', entries: entriesOf(options.siteUrl, sitemapRows(db, 1, Number.MAX_SAFE_INTEGER)) }
   const shards = postShards(db, options.sitemapShardSize)
   return { kind: 'index', shards: shards.map((s) => ({ loc: shardUrl(options.siteUrl, s.shard), lastmod: w3cTime(s.lastmod) })) }
@@ -172,7 +172,7 @@ export function sitemapData(db: Queryable, options: SiteOptions): SitemapData {
 
 /** One shard's entries, or null when the site fits in `sitemap.xml` alone or the shard is empty. */
 export function sitemapShard(db: Queryable, options: SiteOptions, shard: number): SitemapEntry[] | null {
-  if (countDiscoverable(db) <= options.sitemapShardSize) return null
+  if (countDiscoverable(db, options.sitemapShardSize + 1) <= options.sitemapShardSize) return null
   const { first, last } = idsOf(shard, options.sitemapShardSize)
   const rows = sitemapRows(db, first, last)
   return rows.length ? entriesOf(options.siteUrl, rows) : null
