@@ -35,7 +35,7 @@ export interface Config {
   readonly logLevel: LogLevel
   /** Seconds a post's pre-rendered claps/comment counts may lag behind the live engagement endpoint. */
   readonly engagementRefreshSeconds: number
-  /** URLs per sitemap shard (the protocol allows 50,000); smaller values exist for tests. */
+  /** URLs per sitemap shard: a publish re-renders its shard, so this bounds the sitemap work of a render pass. */
   readonly sitemapShardSize: number
   /** Origins (scheme://host[:port]) whose browsers may call the anonymous endpoints (CORS). */
   readonly corsOrigins: readonly string[]
@@ -241,8 +241,9 @@ export function loadConfig(env: Env = process.env): Config {
     engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',
     trustedProxies: Object.freeze(subnets(env, 'TRUSTED_PROXIES', '127.0.0.1,::1')),
-    // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org).
-    sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
+    // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org); the default is far below it
+    // because a render pass re-renders the shard of each post it publishes (docs/publishing.md).
+    sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 1_000, 1, 50_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
     dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),

@@ -1,16 +1,16 @@
 import type { Database } from 'bun:sqlite'
 import type { Queryable } from './client.ts'
 
-/** The connection under a handle: a transaction's handle is a new object each time, its connection is not. */
-const connectionOf = (db: Queryable): Database => (db as unknown as { session: { client: Database } }).session.client
+/** The SQLite connection behind a database or a transaction on it (a transaction runs on its database's connection). */
+const connectionOf = (db: Queryable): Database =>
+  '$client' in db ? db.$client : (db as unknown as { session: { client: Database } }).session.client
 
 /**
  * Statements built and compiled once per database connection and reused by every call: drizzle's
- * query builder otherwise builds the SQL and SQLite compiles it anew each time, which the profile of
- * the request path shows as a large share of a small query. Build them with `sql.placeholder`
- * for the values and `.prepare()`. A statement prepared on the database runs inside whatever
- * transaction its connection is in, so a render pass's read snapshot (a `db.transaction`) reuses
- * the same statements.
+ * query builder otherwise builds the SQL and SQLite compiles it anew each time, which the profile
+ * of the request path shows as a large share of a small query. Build them with `sql.placeholder`
+ * for the values and `.prepare()`. A statement prepared on a connection runs inside any of its
+ * transactions, so verbs that receive a transaction share the statements of its database.
  */
 export function preparedOnce<T>(build: (db: Queryable) => T): (db: Queryable) => T {
   const made = new WeakMap<Database, T>()

@@ -280,7 +280,7 @@ describe('sitemap shards', () => {
   const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
 
   test('past the shard size, sitemap.xml is an index of id-range shards; a publish touches one shard', async () => {
-    const { folio, token, publish } = await start({ SITEMAP_SHARD_SIZE: '2' })
+    const { folio, token, categoryId, authorId, publish } = await start({ SITEMAP_SHARD_SIZE: '2' })
     const posts = []
     for (let i = 0; i < 5; i++) posts.push(await publish())
     const index = await folio.call('GET', `${B}/sitemap.xml`)
@@ -308,5 +308,20 @@ describe('sitemap shards', () => {
     expect(locs((await folio.call('GET', `${B}/sitemap.xml`)).text)).toHaveLength(2)
     expect(existsSync(join(folio.cacheDir, 'api/v1/blog/sitemap/3.xml/@'))).toBe(false)
     expect((await folio.call('GET', `${B}/sitemap/3.xml`)).status).toBe(400)
+
+    // A translation in a new shard pairs with a post of shard 1: its own shard, shard 1 (both in
+    // the API's and the site's sitemaps) and the indexes are re-rendered, shard 2 keeps its bytes.
+    const files = (shard: number) => [`api/v1/blog/sitemap/${shard}.xml/@`, `sitemap/posts-${shard}.xml/@`].map((f) => join(folio.cacheDir, f))
+    const second = files(2).map((f) => Bun.file(f).lastModified)
+    const zh = await publishNewPost(folio, token, publishableZhPost(categoryId, authorId, { alternateSlug: posts[0].slug }))
+    expect(zh.id).toBeGreaterThan(6)
+    const zhShard = Math.floor((zh.id - 1) / 2) + 1
+    expect(locs((await folio.call('GET', `${B}/sitemap.xml`)).text)).toEqual(
+      [1, 2, zhShard].map((n) => `https://blog.example.org/api/v1/blog/sitemap/${n}.xml`),
+    )
+    const zhUrl = `https://blog.example.org/cn/blog/${zh.slug}`
+    for (const file of files(1)) expect(readFileSync(file, 'utf8')).toContain(`hreflang="zh" href="${zhUrl}"`)
+    for (const file of files(zhShard)) expect(readFileSync(file, 'utf8')).toContain(`<loc>${zhUrl}</loc>`)
+    expect(files(2).map((f) => Bun.file(f).lastModified)).toEqual(second)
   })
 })

@@ -4,7 +4,6 @@ import { escapeXml } from '../../src/modules/publishing/render/xml.ts'
 import { renderRobots } from '../../src/modules/publishing/render/robots.ts'
 import { renderRss, rfc822 } from '../../src/modules/publishing/render/rss.ts'
 import { renderSitemapIndex, renderUrlset, SITEMAP_NS, XHTML_NS } from '../../src/modules/publishing/render/sitemap.ts'
-import { pairPosts } from '../../src/modules/publishing/snapshot.ts'
 
 const parse = (xml: string) => xml2js(xml, { compact: false }) as Element
 const child = (e: Element | undefined, name: string) => e?.elements?.find((c) => c.name === name)
@@ -104,19 +103,6 @@ describe('sitemap', () => {
     )!
     expect(index.attributes).toEqual({ xmlns: SITEMAP_NS })
     expect(text(child(children(index, 'sitemap')[0], 'loc'))).toBe('https://example.org/api/v1/blog/sitemap/1.xml')
-  })
-
-  test('pairs are symmetric whichever side names the other', () => {
-    const pairs = pairPosts([
-      { id: 1, language: 'en', slug: 'hello', alternateSlug: 'ni-hao' },
-      { id: 2, language: 'zh', slug: 'ni-hao', alternateSlug: '' },
-      { id: 3, language: 'en', slug: 'alone', alternateSlug: 'missing' },
-      { id: 4, language: 'en', slug: 'same-language', alternateSlug: 'hello' },
-    ])
-    expect(pairs.get(1)?.id).toBe(2)
-    expect(pairs.get(2)?.id).toBe(1)
-    expect(pairs.has(3)).toBe(false)
-    expect(pairs.has(4)).toBe(false)
   })
 })
 

@@ -75,6 +75,9 @@ export const posts = sqliteTable(
     index('posts_alternate_slug').on(table.language, sql`lower(${table.alternateSlug})`),
     // Newest-first lists over every language walk this index and stop after the page.
     index('posts_listed_recent').on(table.listed, table.publishedAt, table.id),
+    // Sitemap shards are id ranges: a shard seeks its range and reads its entries (and its lastmod) from this
+    // index alone; the cover sits after the wide body columns, whose overflow pages made a 1,000-post shard ~15x slower.
+    index('posts_sitemap').on(table.listed, table.id, table.updatedAt, table.language, table.slug, table.alternateSlug, table.coverImage),
   ],
 )
 

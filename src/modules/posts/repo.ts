@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { posts, postSlugHistory, postTags } from '../../db/schema/index.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { Language } from '../../shared/language.ts'
@@ -7,37 +8,44 @@ import type { Language } from '../../shared/language.ts'
 export type PostRow = typeof posts.$inferSelect
 export type PostValues = typeof posts.$inferInsert
 
-/** A post that exists and is not deleted, for the write verbs. */
-export function livePost(db: Queryable, id: number): PostRow {
-  const row = db
+const sameSlug = (column: typeof posts.slug | typeof postSlugHistory.slug, slug: string | SQLWrapper) => sql`lower(${column}) = lower(${slug})`
+
+/** The lookups of every save, publish and SEO check, prepared once (db/prepared.ts); each seeks an index. */
+const statements = preparedOnce((db) => ({
+  live: db
     .select()
     .from(posts)
-    .where(and(eq(posts.id, id), isNull(posts.deletedAt)))
-    .get()
+    .where(and(eq(posts.id, sql.placeholder('id')), isNull(posts.deletedAt)))
+    .prepare(),
+  byCurrentSlug: db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.language, sql.placeholder('language')), sameSlug(posts.slug, sql.placeholder('slug')), isNull(posts.deletedAt)))
+    .prepare(),
+  byPreviousSlug: db
+    .select({ post: posts })
+    .from(postSlugHistory)
+    .innerJoin(posts, eq(posts.id, postSlugHistory.postId))
+    .where(
+      and(eq(postSlugHistory.language, sql.placeholder('language')), sameSlug(postSlugHistory.slug, sql.placeholder('slug')), isNull(posts.deletedAt)),
+    )
+    .prepare(),
+}))
+
+/** A post that exists and is not deleted, for the write verbs. */
+export function livePost(db: Queryable, id: number): PostRow {
+  const row = statements(db).live.get({ id })
   if (!row) throw new NotFound('post', id)
   return row
 }
 
-const sameSlug = (column: typeof posts.slug | typeof postSlugHistory.slug, slug: string) => sql`lower(${column}) = lower(${slug})`
-
 /** The non-deleted post of `language` whose current slug is `slug` (case-insensitive). */
 export const postByCurrentSlug = (db: Queryable, language: Language, slug: string): PostRow | undefined =>
-  db
-    .select()
-    .from(posts)
-    .where(and(eq(posts.language, language), sameSlug(posts.slug, slug), isNull(posts.deletedAt)))
-    .get()
+  statements(db).byCurrentSlug.get({ language, slug })
 
 /** The non-deleted post of `language` that answered to `slug` before and now has another one. */
-export function postByPreviousSlug(db: Queryable, language: Language, slug: string): PostRow | undefined {
-  const rows = db
-    .select({ post: posts })
-    .from(postSlugHistory)
-    .innerJoin(posts, eq(posts.id, postSlugHistory.postId))
-    .where(and(eq(postSlugHistory.language, language), sameSlug(postSlugHistory.slug, slug), isNull(posts.deletedAt)))
-    .all()
-  return rows[0]?.post
-}
+export const postByPreviousSlug = (db: Queryable, language: Language, slug: string): PostRow | undefined =>
+  statements(db).byPreviousSlug.get({ language, slug })?.post
 
 /** Who, other than `exceptId`, holds `slug` in `language` as a current or previous slug. */
 export function slugHolder(db: Queryable, language: Language, slug: string, exceptId: number | null): PostRow | undefined {

@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable, Tx } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories } from '../../db/schema/index.ts'
 import type { ChangeEffects, RecordChange } from '../../shared/changes.ts'
 import { DomainError } from '../../shared/errors.ts'
 import { failedBlockingCodes } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput, SeoWorld, WorldPost } from '../seo/types.ts'
-import { runSeoJob, worldFacts, type SeoJob } from '../seo/world-facts.ts'
+import { factsHold, runSeoJob, worldFacts, type SeoJob } from '../seo/world-facts.ts'
 import { postByCurrentSlug, slugHolder, type PostRow } from './repo.ts'
 
 /** Publishing refused while a blocking SEO item fails (spec §7, seo-rules.md §3). */
@@ -44,11 +45,24 @@ export function sqliteWorld(ctx: Ctx, db: Queryable, mediaKeys: ReadonlySet<stri
     mediaKeys,
     postBySlug: (language, slug) => worldPost(slugHolder(db, language, slug, null)),
     postByCurrentSlug: (language, slug) => worldPost(postByCurrentSlug(db, language, slug)),
-    authorStatus: (id) => db.select({ status: authors.status }).from(authors).where(eq(authors.id, id)).get()?.status,
-    category: (id) =>
-      db.select({ nameEn: categories.nameEn, nameZh: categories.nameZh }).from(categories).where(eq(categories.id, id)).get(),
+    authorStatus: (id) => worldStatements(db).authorStatus.get({ id })?.status,
+    category: (id) => worldStatements(db).category.get({ id }),
   }
 }
+
+/** The world's own lookups, prepared once: every save and publish asks them twice (before and inside the write). */
+const worldStatements = preparedOnce((db) => ({
+  authorStatus: db
+    .select({ status: authors.status })
+    .from(authors)
+    .where(eq(authors.id, sql.placeholder('id')))
+    .prepare(),
+  category: db
+    .select({ nameEn: categories.nameEn, nameZh: categories.nameZh })
+    .from(categories)
+    .where(eq(categories.id, sql.placeholder('id')))
+    .prepare(),
+}))
 
 /** The publish gate: a check whose blocking items fail refuses the publish. */
 export function refuseBlocked(result: SeoCheckResult): SeoCheckResult {
@@ -96,11 +110,10 @@ export async function writeChecked<P extends { input: SeoInput }, T>(
     try {
       return await ctx.changes.write(ctx.db, (tx, record) => {
         const planned = plan(tx)
-        const now = new Date(job.now)
-        const again = seoJob(ctx, tx, 'check', planned.input, mediaKeys, now)
-        if (Bun.deepEquals(again, job, true)) return work(tx, record, planned, checked)
+        // The same input and the same answers make the same job: the pool's result stands.
+        if (Bun.deepEquals(planned.input, job.input, true) && factsHold(job.facts, sqliteWorld(ctx, tx, mediaKeys))) return work(tx, record, planned, checked)
         if (attempt < STALE_ATTEMPTS) throw stale
-        return work(tx, record, planned, runSeoJob(again) as SeoCheckResult)
+        return work(tx, record, planned, runSeoJob(seoJob(ctx, tx, 'check', planned.input, mediaKeys, new Date(job.now))) as SeoCheckResult)
       })
     } catch (error) {
       if (error !== stale) throw error

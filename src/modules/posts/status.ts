@@ -1,6 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
 import type { ChangeEffects } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
@@ -11,6 +12,24 @@ import { livePost } from './repo.ts'
 import { refuseBlocked, seoInputOf, writeChecked } from './seo.ts'
 import { expectVersion, nextVersion } from './version.ts'
 import { POST_STATUS } from './visibility.ts'
+
+/** The publish itself, prepared once (db/prepared.ts): every publish runs it. */
+const statements = preparedOnce((db) => ({
+  // The status and version guards close the race between two publishers: only one flips the row.
+  publish: db
+    .update(posts)
+    .set({
+      status: POST_STATUS.published,
+      publishedAt: sql`${sql.placeholder('publishedAt')}`,
+      seoScore: sql`${sql.placeholder('seoScore')}`,
+      aeoScore: sql`${sql.placeholder('aeoScore')}`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}`,
+      ...nextVersion,
+    })
+    .where(and(eq(posts.id, sql.placeholder('id')), ne(posts.status, POST_STATUS.published), eq(posts.version, sql.placeholder('version'))))
+    .returning()
+    .prepare(),
+}))
 
 /**
  * `POST posts/{id}/publish` and `operate status=1`: re-runs the SEO check on the saved post and
@@ -31,20 +50,14 @@ export async function publishPost(
   const { result, effects } = await writeChecked(ctx, plan, (tx, record, { before }, checked) => {
     const seo = refuseBlocked(checked)
     const now = formatTime(ctx.clock())
-    // The status and version guards close the race between two publishers: only one flips the row.
-    const after = tx
-      .update(posts)
-      .set({
-        status: POST_STATUS.published,
-        publishedAt: before.publishedAt ?? now,
-        seoScore: seo.score,
-        aeoScore: seo.aeoScore,
-        updatedAt: now,
-        ...nextVersion,
-      })
-      .where(and(eq(posts.id, id), ne(posts.status, POST_STATUS.published), eq(posts.version, before.version)))
-      .returning()
-      .get()
+    const after = statements(tx).publish.get({
+      id,
+      version: before.version,
+      publishedAt: before.publishedAt ?? now,
+      seoScore: seo.score,
+      aeoScore: seo.aeoScore,
+      updatedAt: now,
+    })
     if (!after) return before
     record({ kind: 'post', event: statusEvent(before, after), before, after })
     return after

@@ -1,7 +1,9 @@
-import { and, asc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, max, sql } from 'drizzle-orm'
+import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
-import { LANGUAGE_PATH, otherLanguage, postPath, type Language } from '../../shared/language.ts'
+import { LANGUAGE_PATH, LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
 import { parseTime } from '../../shared/time.ts'
 import type { PostLists } from '../posts/public.ts'
 import { discoverable } from '../posts/visibility.ts'
@@ -13,7 +15,7 @@ export const RSS_ITEMS = 20
 
 export interface SiteOptions {
   siteUrl: string
-  /** URLs per sitemap shard; at most 50,000 (the protocol's limit), smaller in tests. */
+  /** URLs per sitemap shard: 1,000 by default, at most 50,000 (the protocol's limit), smaller in tests. */
   sitemapShardSize: number
 }
 
@@ -21,87 +23,131 @@ export const publicUrl = (siteUrl: string, language: Language, slug: string) => 
 export const sitemapUrl = (siteUrl: string) => `${siteUrl}/api/v1/blog/sitemap.xml`
 export const shardUrl = (siteUrl: string, shard: number) => `${siteUrl}/api/v1/blog/sitemap/${shard}.xml`
 
-interface SitemapRow {
+/** A discoverable post as a sitemap entry shows it, with the post it pairs with (its slug; its language is the other one). */
+export interface SitemapRow {
   id: number
   language: Language
   slug: string
   alternateSlug: string
   updatedAt: string
+  coverImage: string
+  partnerSlug: string | null
 }
 
-export const sitemapColumns = {
-  id: posts.id,
-  language: posts.language,
-  slug: posts.slug,
-  alternateSlug: posts.alternateSlug,
-  updatedAt: posts.updatedAt,
-}
-
-/** What pairing translations needs of a post. */
-export const pairColumns = { id: posts.id, language: posts.language, slug: posts.slug, alternateSlug: posts.alternateSlug }
-
-const key = (language: string, slug: string) => `${language}:${slug.toLowerCase()}`
-
-type PairRow = Omit<SitemapRow, 'updatedAt'>
+const partner = alias(posts, 'partner')
+const partnerTable = sql`${posts} ${sql.identifier('partner')}`
+/** A column of the sitemap's row inside the partner subqueries (drizzle leaves a one-table query's columns unqualified). */
+const own = (column: AnySQLiteColumn) => sql`${posts}.${sql.identifier(column.name)}`
+/** `partner` is discoverable and of the other language than the row's. */
+const partnerListed = and(
+  eq(partner.listed, 1),
+  eq(partner.language, sql`case ${own(posts.language)} when ${LANGUAGES[0]} then ${LANGUAGES[1]} else ${LANGUAGES[0]} end`),
+)
 
 /**
- * Translated pairs among discoverable posts: a post is paired with the other-language post its
- * `alternateSlug` names, or else with one that names it, so both sides of a pair carry the
- * same hreflang links (search engines ignore one-way annotations).
+ * The statements of the sitemaps, prepared once. Each reads only what a document holds: a shard
+ * seeks its id range on `posts_sitemap` (listed, id, updated_at), and pairs its own rows through
+ * the slug indexes (`posts_slug`, `posts_alternate_slug`): a post pairs with the discoverable
+ * other-language post its `alternateSlug` names, or else with the first (lowest id) naming it, so
+ * both sides of a pair carry the same hreflang links (search engines ignore one-way annotations),
+ * and a page's own hreflang (site `partnerOf`) agrees.
  */
-export function pairPosts(rows: readonly PairRow[]): Map<number, PairRow> {
-  const bySlug = new Map(rows.map((r) => [key(r.language, r.slug), r]))
-  const namedBy = new Map<string, PairRow>()
-  for (const r of rows)
-    if (r.alternateSlug && !namedBy.has(key(otherLanguage(r.language), r.alternateSlug)))
-      namedBy.set(key(otherLanguage(r.language), r.alternateSlug), r)
-  const pairs = new Map<number, PairRow>()
-  for (const row of rows) {
-    const partner =
-      (row.alternateSlug && bySlug.get(key(otherLanguage(row.language), row.alternateSlug))) || namedBy.get(key(row.language, row.slug))
-    if (partner) pairs.set(row.id, partner)
-  }
-  return pairs
-}
+const statements = preparedOnce((db) => ({
+  rows: db
+    .select({
+      id: posts.id,
+      language: posts.language,
+      slug: posts.slug,
+      alternateSlug: posts.alternateSlug,
+      updatedAt: posts.updatedAt,
+      coverImage: posts.coverImage,
+      partnerSlug: sql<string | null>`coalesce(
+        (select ${partner.slug} from ${partnerTable} where ${own(posts.alternateSlug)} <> '' and ${partnerListed}
+          and lower(${partner.slug}) = lower(${own(posts.alternateSlug)}) order by ${partner.id} limit 1),
+        (select ${partner.slug} from ${partnerTable} where ${partnerListed}
+          and lower(${partner.alternateSlug}) = lower(${own(posts.slug)}) order by ${partner.id} limit 1))`,
+    })
+    .from(posts)
+    .where(and(discoverable, gte(posts.id, sql.placeholder('first')), lte(posts.id, sql.placeholder('last'))))
+    .orderBy(asc(posts.id))
+    .prepare(),
+  count: db
+    .select({ n: sql<number>`count(*)` })
+    .from(db.select({ one: sql`1`.as('one') }).from(posts).where(discoverable).limit(sql.placeholder('limit')).as('listed'))
+    .prepare(),
+  lastId: db
+    .select({ id: max(posts.id) })
+    .from(posts)
+    .where(discoverable)
+    .prepare(),
+  lastmod: db
+    .select({ lastmod: max(posts.updatedAt) })
+    .from(posts)
+    .where(and(discoverable, gte(posts.id, sql.placeholder('first')), lte(posts.id, sql.placeholder('last'))))
+    .prepare(),
+  shards: db
+    .selectDistinct({ shard: sql<number>`(${posts.id} - 1) / ${sql.placeholder('size')} + 1` })
+    .from(posts)
+    .where(discoverable)
+    .prepare(),
+  named: db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(discoverable, eq(posts.language, sql.placeholder('language')), sql`lower(${posts.slug}) = lower(${sql.placeholder('slug')})`))
+    .prepare(),
+  naming: db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(discoverable, eq(posts.language, sql.placeholder('language')), sql`lower(${posts.alternateSlug}) = lower(${sql.placeholder('slug')})`))
+    .prepare(),
+}))
 
-function allSitemapRows(db: Queryable): SitemapRow[] {
-  return db.select(sitemapColumns).from(posts).where(discoverable).orderBy(asc(posts.id)).all()
-}
+/** The discoverable posts with ids `first` … `last`, in id order, each with its partner. */
+export const sitemapRows = (db: Queryable, first: number, last: number): SitemapRow[] => statements(db).rows.all({ first, last })
 
-function entriesOf(siteUrl: string, rows: readonly SitemapRow[], pairs: Map<number, PairRow>): SitemapEntry[] {
+function entriesOf(siteUrl: string, rows: readonly SitemapRow[]): SitemapEntry[] {
   return rows.map((row) => {
-    const partner = pairs.get(row.id)
-    const urls = partner
-      ? {
-          [row.language]: publicUrl(siteUrl, row.language, row.slug),
-          [partner.language]: publicUrl(siteUrl, partner.language, partner.slug),
-        }
-      : null
+    const loc = publicUrl(siteUrl, row.language, row.slug)
+    if (row.partnerSlug === null) return { loc, lastmod: w3cTime(row.updatedAt), alternates: [] }
+    const urls = { [row.language]: loc, [otherLanguage(row.language)]: publicUrl(siteUrl, otherLanguage(row.language), row.partnerSlug) }
     return {
-      loc: publicUrl(siteUrl, row.language, row.slug),
+      loc,
       lastmod: w3cTime(row.updatedAt),
-      alternates: urls
-        ? [
-            { hreflang: 'en', href: urls.en! },
-            { hreflang: 'zh', href: urls.zh! },
-            { hreflang: 'x-default', href: urls.en! },
-          ]
-        : [],
+      alternates: [
+        { hreflang: 'en', href: urls.en! },
+        { hreflang: 'zh', href: urls.zh! },
+        { hreflang: 'x-default', href: urls.en! },
+      ],
     }
   })
 }
 
 export type SitemapData = { kind: 'urlset'; entries: SitemapEntry[] } | { kind: 'index'; shards: SitemapRef[] }
 
-const countDiscoverable = (db: Queryable) =>
-  db
-    .select({ n: sql<number>`count(*)` })
-    .from(posts)
-    .where(discoverable)
-    .get()?.n ?? 0
+/** How many posts are discoverable, counting no further than `limit`: the sitemaps only ask how it compares with the shard size. */
+const countDiscoverable = (db: Queryable, limit: number) => statements(db).count.get({ limit })?.n ?? 0
 
 /** Which shard a post's URL lives in: by id range, so a publish touches one shard and the others keep their bytes. */
 export const shardOf = (postId: number, shardSize: number) => Math.floor((postId - 1) / shardSize) + 1
+
+/** The first and last id of a shard. */
+const idsOf = (shard: number, shardSize: number) => ({ first: (shard - 1) * shardSize + 1, last: shard * shardSize })
+
+/**
+ * The shards holding a discoverable post, each with its newest change: one seek of the
+ * `posts_sitemap` index (listed, id, updated_at, …) per shard, never a sort of every post.
+ */
+export function postShards(db: Queryable, shardSize: number): { shard: number; lastmod: string }[] {
+  const { lastmod, lastId } = statements(db)
+  const shards: { shard: number; lastmod: string }[] = []
+  const top = lastId.get()?.id
+  if (!top) return shards
+  for (let shard = 1; shard <= shardOf(top, shardSize); shard++) {
+    const newest = lastmod.get(idsOf(shard, shardSize))?.lastmod
+    if (newest) shards.push({ shard, lastmod: newest })
+  }
+  return shards
+}
 
 /**
  * Shards a post change makes or unmakes besides its own: `sitemap.xml` turns from one urlset into
@@ -109,57 +155,39 @@ export const shardOf = (postId: number, shardSize: number) => Math.floor((postId
  * change moves that count by at most one, so only at size or size+1 does every shard count.
  */
 export function thresholdShards(db: Queryable, shardSize: number): number[] {
-  const n = countDiscoverable(db)
+  const n = countDiscoverable(db, shardSize + 2)
   if (n !== shardSize && n !== shardSize + 1) return []
-  return [...new Set(db.select({ id: posts.id }).from(posts).where(discoverable).all().map((p) => shardOf(p.id, shardSize)))]
+  return statements(db)
+    .shards.all({ size: shardSize })
+    .map((s) => s.shard)
 }
 
 /** `sitemap.xml`: every URL while they fit in one shard, else an index of the id-range shards. */
 export function sitemapData(db: Queryable, options: SiteOptions): SitemapData {
-  if (countDiscoverable(db) <= options.sitemapShardSize) {
-    const rows = allSitemapRows(db)
-    return { kind: 'urlset', entries: entriesOf(options.siteUrl, rows, pairPosts(rows)) }
-  }
-  const shard = sql<number>`(${posts.id} - 1) / ${options.sitemapShardSize} + 1`
-  const shards = db
-    .select({ shard, lastmod: max(posts.updatedAt) })
-    .from(posts)
-    .where(discoverable)
-    .groupBy(shard)
-    .orderBy(shard)
-    .all()
-  return { kind: 'index', shards: shards.map((s) => ({ loc: shardUrl(options.siteUrl, s.shard), lastmod: w3cTime(s.lastmod ?? '') })) }
+  if (countDiscoverable(db, options.sitemapShardSize + 1) <= options.sitemapShardSize)
+    return { kind: 'urlset', entries: entriesOf(options.siteUrl, sitemapRows(db, 1, Number.MAX_SAFE_INTEGER)) }
+  const shards = postShards(db, options.sitemapShardSize)
+  return { kind: 'index', shards: shards.map((s) => ({ loc: shardUrl(options.siteUrl, s.shard), lastmod: w3cTime(s.lastmod) })) }
 }
 
 /** One shard's entries, or null when the site fits in `sitemap.xml` alone or the shard is empty. */
 export function sitemapShard(db: Queryable, options: SiteOptions, shard: number): SitemapEntry[] | null {
-  if (countDiscoverable(db) <= options.sitemapShardSize) return null
-  const first = (shard - 1) * options.sitemapShardSize + 1
-  const rows = db
-    .select(sitemapColumns)
-    .from(posts)
-    .where(and(discoverable, gte(posts.id, first), lte(posts.id, first + options.sitemapShardSize - 1)))
-    .orderBy(asc(posts.id))
-    .all()
-  if (!rows.length) return null
-  // Partners may live in other shards; the pairing needs only slugs, which are light to read.
-  const all = db.select(pairColumns).from(posts).where(discoverable).all()
-  return entriesOf(options.siteUrl, rows, pairPosts(all))
+  if (countDiscoverable(db, options.sitemapShardSize + 1) <= options.sitemapShardSize) return null
+  const { first, last } = idsOf(shard, options.sitemapShardSize)
+  const rows = sitemapRows(db, first, last)
+  return rows.length ? entriesOf(options.siteUrl, rows) : null
 }
 
 /** The discoverable posts a sitemap entry of `row` pairs with, for planning which shards a change touches. */
 export function partnersOf(db: Queryable, row: { language: Language; slug: string; alternateSlug: string }): number[] {
-  const other = otherLanguage(row.language)
+  const { named, naming } = statements(db)
+  const language = otherLanguage(row.language)
   // Two lookups, each on its own index (posts_slug, posts_alternate_slug); one OR of both scanned every post of the language.
-  const find = (where: SQL) =>
-    db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(discoverable, eq(posts.language, other), where))
-      .all()
-      .map((r) => r.id)
-  const named = row.alternateSlug ? find(sql`lower(${posts.slug}) = lower(${row.alternateSlug})`) : []
-  return [...new Set([...named, ...find(sql`lower(${posts.alternateSlug}) = lower(${row.slug})`)])]
+  const ids = [
+    ...(row.alternateSlug ? named.all({ language, slug: row.alternateSlug }) : []),
+    ...naming.all({ language, slug: row.slug }),
+  ]
+  return [...new Set(ids.map((r) => r.id))]
 }
 
 /** RSS 2.0 channel and items of one language: the newest discoverable posts (the head of the language's list), with category and tag names. */

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { autofix } from './autofix.ts'
 import { check } from './engine.ts'
 import * as X from './worked-examples.ts'
-import { factsWorld, runSeoJob, worldFacts } from './world-facts.ts'
+import { createTestWorld } from './test-world.ts'
+import { factsHold, factsWorld, runSeoJob, worldFacts } from './world-facts.ts'
 
 const EXAMPLES = { E0: X.E0, E1: X.E1, E2: X.E2, E3: X.E3, E4: X.E4, E5: X.E5, Z0: X.Z0, Z1: X.Z1, Z2: X.Z2, Z3: X.Z3 }
 
@@ -23,5 +24,21 @@ describe('world facts: the world as data, asked before the job and answered from
     const world = factsWorld(worldFacts('check', X.E0, X.WORLD, X.NOW))
     expect(() => world.postBySlug('en', 'not-asked')).toThrow('SEO world fact not gathered: postBySlug(en, not-asked)')
     expect(() => world.authorStatus(999)).toThrow('authorStatus(999)')
+  })
+
+  test.each(Object.entries(EXAMPLES))('%s: the facts hold exactly when gathering them again finds equal facts', (_, input) => {
+    const facts = worldFacts('check', input, X.WORLD, X.NOW)
+    const worlds = [
+      X.WORLD,
+      createTestWorld({ ...X.WORLD_DATA, posts: [...X.WORLD_DATA.posts!, { id: 300, language: 'zh', slug: input.alternateSlug || 'x' }] }),
+      createTestWorld({ ...X.WORLD_DATA, posts: [...X.WORLD_DATA.posts!, { id: 301, language: input.language, slug: (input.slug ?? 'x').toUpperCase() }] }),
+      createTestWorld({ ...X.WORLD_DATA, authors: [{ id: 7, status: 0 }] }),
+      createTestWorld({ ...X.WORLD_DATA, categories: [{ id: 1, nameEn: 'Guides', nameZh: '' }] }),
+      createTestWorld({ ...X.WORLD_DATA, mediaKeys: ['a.png'] }),
+    ]
+    for (const world of worlds)
+      expect(factsHold(facts, world)).toBe(Bun.deepEquals(worldFacts('check', input, world, X.NOW), facts, true))
+    expect(factsHold(facts, X.WORLD)).toBe(true)
+    expect(worlds.filter((world) => !factsHold(facts, world)).length).toBeGreaterThan(0)
   })
 })

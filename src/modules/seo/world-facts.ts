@@ -86,6 +86,31 @@ export function worldFacts(task: SeoJob['task'], input: SeoInput, world: SeoWorl
   return facts
 }
 
+/**
+ * Whether `world` gives every answer in `facts` again. A check is a function of its input and
+ * the answers it gets, so a job on the same input against such a world asks the same questions
+ * and gathers equal facts: what `worldFacts` would find, without running the rules again.
+ */
+export function factsHold(facts: WorldFacts, world: SeoWorld): boolean {
+  const still = <K, V>(answers: Map<K, V>, ask: (key: K) => V) => {
+    for (const [key, answer] of answers) if (!Bun.deepEquals(ask(key), answer, true)) return false
+    return true
+  }
+  const bySlug = (ask: (language: Language, slug: string) => WorldPost | undefined) => (key: string) => {
+    const space = key.indexOf(' ')
+    return ask(key.slice(0, space) as Language, key.slice(space + 1))
+  }
+  return (
+    world.siteUrl === facts.siteUrl &&
+    world.mediaUrl === facts.mediaUrl &&
+    Bun.deepEquals([...world.mediaKeys], facts.mediaKeys, true) &&
+    still(facts.postBySlug, bySlug(world.postBySlug)) &&
+    still(facts.postByCurrentSlug, bySlug(world.postByCurrentSlug)) &&
+    still(facts.authorStatus, world.authorStatus) &&
+    still(facts.category, world.category)
+  )
+}
+
 /** Runs a job; the world defaults to its facts (a Worker has nothing else). */
 export function runSeoJob(job: SeoJob, world: SeoWorld = factsWorld(job.facts)): SeoCheckResult | AutofixOutcome {
   const now = new Date(job.now)

@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db/client.ts'
-import { LANGUAGES, type Language } from '../../shared/language.ts'
+import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import { renderSitemapIndex, renderUrlset, w3cTime, type SitemapEntry } from '../publishing/render/sitemap.ts'
-import { pairPosts, shardOf } from '../publishing/snapshot.ts'
+import { postShards, shardOf, sitemapRows } from '../publishing/snapshot.ts'
 import { absolute, alternatesOf, postUrl } from './head.ts'
-import { discoverablePosts, listedScopes, postShards, productPages, sitemapPosts } from './snapshot.ts'
+import { listedScopes, productPages } from './snapshot.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
 
 /**
@@ -23,12 +23,10 @@ export function siteSitemapIndex(db: Queryable, siteUrl: string, shardSize: numb
 }
 
 export function sitePostShard(db: Queryable, siteUrl: string, shardSize: number, shard: number): string | null {
-  const rows = sitemapPosts(db, (shard - 1) * shardSize + 1, shard * shardSize)
+  const rows = sitemapRows(db, (shard - 1) * shardSize + 1, shard * shardSize)
   if (!rows.length) return null
-  // Partners may live in other shards; pairing needs only slugs, which are light to read.
-  const pairs = pairPosts(discoverablePosts(db))
   const entries: SitemapEntry[] = rows.map((row) => {
-    const partner = pairs.get(row.id) ?? null
+    const partner = row.partnerSlug === null ? null : { language: otherLanguage(row.language), slug: row.partnerSlug }
     return {
       loc: postUrl(siteUrl, row.language, row.slug),
       lastmod: w3cTime(row.updatedAt),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, resources, tags } from '../../db/schema/index.ts'
@@ -13,7 +13,6 @@ import { discoverable, isDiscoverable } from '../posts/visibility.ts'
 import { productLinks } from '../resources/card.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { toResourceRes } from '../resources/present.ts'
-import { sitemapColumns } from '../publishing/snapshot.ts'
 import { publicationSettings } from '../settings/settings.ts'
 import { toCategoryRes } from '../taxonomy/categories.ts'
 import type { CategoryRes } from '../taxonomy/model.ts'
@@ -271,38 +270,6 @@ export function scopesOfPost(db: Queryable, state: { categoryId: number; authorI
 /** Enabled categories for the navigation. */
 export const navCategories = (db: Queryable): CategoryRes[] =>
   db.select().from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.sort), asc(categories.id)).all().map(toCategoryRes)
-
-
-/** Posts of a sitemap shard (id range), with what an entry needs: slugs, partner, cover. */
-export interface SitemapPost {
-  id: number
-  language: Language
-  slug: string
-  alternateSlug: string
-  updatedAt: string
-  coverImage: string
-}
-
-export function sitemapPosts(db: Queryable, first: number, last: number): SitemapPost[] {
-  return db
-    .select({ ...sitemapColumns, coverImage: posts.coverImage })
-    .from(posts)
-    .where(and(discoverable, gte(posts.id, first), lte(posts.id, last)))
-    .orderBy(asc(posts.id))
-    .all()
-}
-
-/** Discoverable post ids grouped into shards, with each shard's newest change. */
-export function postShards(db: Queryable, shardSize: number): { shard: number; lastmod: string }[] {
-  const shard = sql<number>`(${posts.id} - 1) / ${shardSize} + 1`
-  return db
-    .select({ shard, lastmod: sql<string>`max(${posts.updatedAt})` })
-    .from(posts)
-    .where(discoverable)
-    .groupBy(shard)
-    .orderBy(shard)
-    .all()
-}
 
 const newestStatement = preparedOnce((db) =>
   db

@@ -1,4 +1,4 @@
-import { el, xmlDocument } from './xml.ts'
+import { XmlWriter, xmlDocument } from './xml.ts'
 
 export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 export const XHTML_NS = 'http://www.w3.org/1999/xhtml'
@@ -26,24 +26,23 @@ export interface SitemapRef {
 
 /** A `urlset` (sitemaps.org 0.9) with `xhtml:link rel="alternate"` hreflang annotations. */
 export function renderUrlset(entries: readonly SitemapEntry[]): string {
-  const urls = entries.map((entry) =>
-    el(
-      'url',
-      {},
-      el('loc', {}, entry.loc),
-      entry.lastmod ? el('lastmod', {}, entry.lastmod) : undefined,
-      ...entry.alternates.map((a) => el('xhtml:link', { rel: 'alternate', hreflang: a.hreflang, href: a.href })),
-      ...(entry.images ?? []).map((loc) => el('image:image', {}, el('image:loc', {}, loc))),
-    ),
-  )
   const images = entries.some((e) => e.images?.length) ? IMAGE_NS : undefined
-  return xmlDocument(el('urlset', { xmlns: SITEMAP_NS, 'xmlns:xhtml': XHTML_NS, 'xmlns:image': images }, ...urls))
+  const out = new XmlWriter().open('urlset', { xmlns: SITEMAP_NS, 'xmlns:xhtml': XHTML_NS, 'xmlns:image': images })
+  for (const entry of entries) {
+    out.open('url').text('loc', entry.loc)
+    if (entry.lastmod) out.text('lastmod', entry.lastmod)
+    for (const a of entry.alternates) out.empty('xhtml:link', { rel: 'alternate', hreflang: a.hreflang, href: a.href })
+    for (const loc of entry.images ?? []) out.open('image:image').text('image:loc', loc).close('image:image')
+    out.close('url')
+  }
+  return xmlDocument(out.close('urlset'))
 }
 
 /** A `sitemapindex` pointing at the shards. */
 export function renderSitemapIndex(shards: readonly SitemapRef[]): string {
-  const refs = shards.map((s) => el('sitemap', {}, el('loc', {}, s.loc), el('lastmod', {}, s.lastmod)))
-  return xmlDocument(el('sitemapindex', { xmlns: SITEMAP_NS }, ...refs))
+  const out = new XmlWriter().open('sitemapindex', { xmlns: SITEMAP_NS })
+  for (const s of shards) out.open('sitemap').text('loc', s.loc).text('lastmod', s.lastmod).close('sitemap')
+  return xmlDocument(out.close('sitemapindex'))
 }
 
 /** The spec's `YYYY-MM-DD HH:mm:ss` (UTC) as a W3C datetime. */

@@ -1,0 +1,1 @@
+CREATE INDEX `posts_sitemap` ON `posts` (`listed`,`id`,`updated_at`,`language`,`slug`,`alternate_slug`,`cover_image`);
