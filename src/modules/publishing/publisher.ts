@@ -28,7 +28,7 @@ import {
 } from './jobs.ts'
 import { createRenderLock } from './lock.ts'
 import type { ArtifactCache } from './memory.ts'
-import { aliasesOf, API, ARTIFACT_MARK, pathOf, targetOf, type Target } from './paths.ts'
+import { aliasesOf, API, ARTIFACT_MARK, filesOf, pathOf, targetOf, type Target } from './paths.ts'
 import {
   allPostStates,
   authorFootprint,
@@ -624,11 +624,11 @@ export function createPublisher(deps: PublisherDeps) {
         const expected = new Set<string>()
         const aliasOf = new Map<string, string>()
         for (const target of targets) {
-          const path = pathOf(target)
+          const { path, aliases } = filesOf(target)
           if (expected.has(path) || !((trusted && hashes.get(path)) || targetOf(path))) continue
           expected.add(path)
           every.push(path)
-          for (const alias of aliasesOf(target)) aliasOf.set(alias, path)
+          for (const alias of aliases) aliasOf.set(alias, path)
         }
         // Names on disk nothing calls for by that spelling: an alias link stands for its main
         // file; anything unknown is rendered to nothing and goes.
