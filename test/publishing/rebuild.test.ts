@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { contentTypeOf } from '../../src/modules/publishing/paths.ts'
 import { xml2js } from 'xml-js'
@@ -146,6 +146,24 @@ describe('rebuild skips what did not change', () => {
     expect(forced.written).toBe([...before.keys()].filter((p) => !/\.(br|gz)$/.test(p)).length)
     expect(cacheFiles(folio.cacheDir)).toEqual(before)
     expect((await rebuildCounts(folio)).rendered).toBe(0)
+  }, 90_000)
+
+  test('a trusted cache still loses its strays: junk, orphan temp files, empty folders; alias links stay', async () => {
+    const { folio, publish } = await start()
+    await publish()
+    const first = await rebuildCounts(folio)
+    const before = cacheFiles(folio.cacheDir)
+    // Under any name, artifact-like or not; a temp file whose writer is gone.
+    const alias = readdirSync(join(folio.cacheDir, `${B.slice(1)}/posts`), { recursive: true }).find((p) => String(p).endsWith('/@language=en'))
+    expect(alias).toBeDefined()
+    const junk = ['api/v1/blog/posts/ghost/@', 'api/v1/blog/posts/ghost/@.gz', 'en/blog/whatever.txt', 'api/v1/blog/posts/.@.999999999.1.tmp']
+    for (const path of junk) await Bun.write(join(folio.cacheDir, path), 'stale')
+    mkdirSync(join(folio.cacheDir, 'en/blog/empty-junk-folder'))
+    expect(await rebuildCounts(folio)).toEqual({ rendered: 2, written: 0, removed: 2, skipped: first.rendered })
+    for (const path of [...junk, 'en/blog/empty-junk-folder']) expect(existsSync(join(folio.cacheDir, path))).toBe(false)
+    expect(lstatSync(join(folio.cacheDir, `${B.slice(1)}/posts`, String(alias))).isSymbolicLink()).toBe(true)
+    expect(cacheFiles(folio.cacheDir)).toEqual(before)
+    expect(await rebuildCounts(folio)).toEqual({ rendered: 0, written: 0, removed: 0, skipped: first.rendered })
   }, 90_000)
 
   test('a post edited outside the API re-renders what shows it, not the whole site', async () => {

@@ -154,14 +154,14 @@ export function subjectState<T>(db: Queryable, subject: string): T | null {
   return (row?.state as T | undefined) ?? null
 }
 
-/** Every recorded subject whose name starts with `prefix` (`post:`), by name. */
-function subjectStates<T>(db: Queryable, prefix: string): Map<string, T> {
+/** Every recorded subject whose name starts with `prefix` (`post:`), by name, as its stored JSON text. */
+function subjectTexts(db: Queryable, prefix: string): Map<string, string> {
   const rows = db
-    .select()
+    .select({ subject: artifactSubjects.subject, text: sql<string>`${artifactSubjects.state}` })
     .from(artifactSubjects)
     .where(and(gte(artifactSubjects.subject, prefix), lt(artifactSubjects.subject, `${prefix}\uffff`)))
     .all()
-  return new Map(rows.map((r) => [r.subject, r.state as T]))
+  return new Map(rows.map((r) => [r.subject, r.text]))
 }
 
 export function saveSubjectState(db: Queryable, subject: string, state: unknown | null): void {
@@ -171,19 +171,25 @@ export function saveSubjectState(db: Queryable, subject: string, state: unknown 
 
 /**
  * Brings every subject named `prefix…` to `states` (a rebuild), writing only rows that differ,
- * a few hundred per statement; returns the states recorded before.
+ * a few hundred per statement; returns what was recorded before for those that differ (null:
+ * nothing was). Compared as stored text, so the states that did not change are never parsed.
  */
-export function replaceSubjectStates<T>(db: Queryable, prefix: string, states: ReadonlyMap<string, T>): Map<string, T> {
-  const recorded = subjectStates<T>(db, prefix)
+export function replaceSubjectStates<T>(db: Queryable, prefix: string, states: ReadonlyMap<string, T>): Map<string, T | null> {
+  const recorded = subjectTexts(db, prefix)
   const gone = [...recorded.keys()].filter((subject) => !states.has(subject))
   for (const part of chunks(gone)) db.delete(artifactSubjects).where(inArray(artifactSubjects.subject, part)).run()
-  const differing = [...states]
-    .filter(([subject, state]) => JSON.stringify(recorded.get(subject)) !== JSON.stringify(state))
-    .map(([subject, state]) => ({ subject, state }))
+  const differing: { subject: string; state: T }[] = []
+  const before = new Map<string, T | null>(gone.map((subject) => [subject, JSON.parse(recorded.get(subject)!) as T]))
+  for (const [subject, state] of states) {
+    const text = recorded.get(subject)
+    if (text === JSON.stringify(state)) continue
+    differing.push({ subject, state })
+    before.set(subject, text === undefined ? null : (JSON.parse(text) as T))
+  }
   for (const part of chunks(differing, 200))
     db.insert(artifactSubjects)
       .values(part)
       .onConflictDoUpdate({ target: artifactSubjects.subject, set: { state: sql`excluded.state` } })
       .run()
-  return recorded
+  return before
 }

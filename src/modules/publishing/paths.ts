@@ -110,11 +110,15 @@ export function pathOf(target: Target): string {
   return fileOf(url.path, url.query)
 }
 
-/** The alias files of a target (symlinks to its main file). */
-export function aliasesOf(target: Target): string[] {
+/** A target's main file and its alias files (symlinks to it), from one spelling of its URL; a site page has no alias. */
+export function filesOf(target: Target): { path: string; aliases: string[] } {
+  if (target.kind.startsWith('page.')) return { path: sitePathOf(target as SiteTarget), aliases: [] }
   const url = urlOf(target)
-  return url.aliases.map((q) => fileOf(url.path, q))
+  return { path: fileOf(url.path, url.query), aliases: url.aliases.map((q) => fileOf(url.path, q)) }
 }
+
+/** The alias files of a target (symlinks to its main file). */
+export const aliasesOf = (target: Target): string[] => filesOf(target).aliases
 
 const language = (v: string | undefined): Language | null => ((LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : null)
 const whole = (v: string | undefined): number | null => (v && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : null)

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
@@ -28,7 +28,7 @@ import {
 } from './jobs.ts'
 import { createRenderLock } from './lock.ts'
 import type { ArtifactCache } from './memory.ts'
-import { aliasesOf, API, ARTIFACT_MARK, pathOf, targetOf, type Target } from './paths.ts'
+import { aliasesOf, API, ARTIFACT_MARK, filesOf, pathOf, targetOf, type Target } from './paths.ts'
 import {
   allPostStates,
   authorFootprint,
@@ -113,6 +113,19 @@ const authorSubject = Object.assign((id: number) => `author:${id}`, { prefix: 'a
 /** A rebuild's summary: what its passes did, and how many expected artifacts needed no render at all. */
 export interface RebuildStats extends RenderStats {
   skipped: number
+}
+
+/** `filesOnDisk`'s bits: the main file, then one per copy (`SIDECARS` order); all of them set: `COMPLETE`. */
+const MAIN_FILE = 1
+const COMPLETE = (MAIN_FILE << (SIDECARS.length + 1)) - 1
+
+/** Removes a temp file no live writer will rename (gone already: nothing to do). */
+function removeOrphanTemp(file: string, name: string, now: number): void {
+  try {
+    if (isOrphanTemp(name, lstatSync(file).mtimeMs, now)) unlinkSync(file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
 }
 
 /** Changes to the tables `siteInputs` fingerprints. */
@@ -504,32 +517,43 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /**
-   * The artifact files under the API's folder and the site's: `names` as paths without their
-   * copy extension (alias links and junk included), `files` every file by its relative path
-   * (copies included). Orphaned temp files go.
+   * What the cache holds under the API's folder and the site's, one walk: every artifact name
+   * (a path without its copy extension; alias links and junk included) with a bit for its main
+   * file and one per copy (`COMPLETE` when all are there). Orphaned temp files go. A walk of
+   * our own, one `readdir` per folder: Node's recursive one also tries to open every alias link
+   * as a folder, which costs a failed system call per link.
    */
-  function filesOnDisk(): { names: string[]; files: Set<string> } {
-    const found = new Set<string>()
-    const files = new Set<string>()
-    // The API's folder and the site's top folders; the site's root page is the file `@` itself.
-    const tops = [API.slice(1), ...SITE_TOP].map((top) => join(deps.cacheDir, top)).filter((top) => existsSync(top))
-    const entries = tops.flatMap((top) => (statSync(top).isDirectory() ? readdirSync(top, { recursive: true, withFileTypes: true }) : []))
-    if (tops.includes(join(deps.cacheDir, ARTIFACT_MARK))) {
-      found.add(ARTIFACT_MARK)
-      for (const file of [ARTIFACT_MARK, ...SIDECARS.map((s) => ARTIFACT_MARK + s.ext)]) if (existsSync(join(deps.cacheDir, file))) files.add(file)
+  function filesOnDisk(): Map<string, number> {
+    const found = new Map<string, number>()
+    const t = now()
+    const note = (path: string) => {
+      const copy = SIDECARS.findIndex((s) => path.endsWith(s.ext))
+      const name = copy < 0 ? path : path.slice(0, -SIDECARS[copy]!.ext.length)
+      found.set(name, (found.get(name) ?? 0) | (copy < 0 ? MAIN_FILE : MAIN_FILE << (copy + 1)))
     }
-    for (const entry of entries) {
-      if (!entry.isFile() && !entry.isSymbolicLink()) continue
-      const file = join(entry.parentPath, entry.name)
-      if (entry.name.startsWith('.')) {
+    const walk = (folder: string, path: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(`${folder}/${entry.name}`, `${path}/${entry.name}`)
+        else if (!entry.name.startsWith('.')) note(`${path}/${entry.name}`)
         // A temp file: another process may be writing it right now, unless its writer is gone.
-        if (isOrphanTemp(entry.name, statSync(file).mtimeMs, now())) unlinkSync(file)
-        continue
+        else removeOrphanTemp(`${folder}/${entry.name}`, entry.name, t)
       }
-      files.add(relative(deps.cacheDir, file))
-      found.add(relative(deps.cacheDir, file).replace(/\.(gz|br)$/, ''))
     }
-    return { names: [...found], files }
+    // Absent, or a file where a folder goes (an artifact of an old layout, left alone): nothing.
+    const tolerant = (work: () => void) => {
+      try {
+        work()
+      } catch (error) {
+        if (!['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error
+      }
+    }
+    // The site's root page is the file `@` itself, with its copies beside it.
+    const rootFiles = new Set([ARTIFACT_MARK, ...SIDECARS.map((s) => ARTIFACT_MARK + s.ext)])
+    tolerant(() => {
+      for (const entry of readdirSync(deps.cacheDir)) if (rootFiles.has(entry)) note(entry)
+    })
+    for (const top of [API.slice(1), ...SITE_TOP.filter((t) => t !== ARTIFACT_MARK)]) tolerant(() => walk(join(deps.cacheDir, top), top))
+    return found
   }
 
   function pruneEmptyFolders(folder: string): void {
@@ -574,7 +598,8 @@ export function createPublisher(deps: PublisherDeps) {
 
   async function rebuildLocked(force: boolean): Promise<RebuildStats> {
     const disk = filesOnDisk()
-    const present = (path: string) => disk.files.has(path) && SIDECARS.every((s) => disk.files.has(path + s.ext))
+    const onDisk = (path: string) => ((disk.get(path) ?? 0) & MAIN_FILE) !== 0
+    const present = (path: string) => disk.get(path) === COMPLETE
     const marker = readMarker(deps.cacheDir)
     let skipped = 0
     db.transaction(
@@ -583,51 +608,59 @@ export function createPublisher(deps: PublisherDeps) {
         const ownCache = !force && marker !== null && subjectState<string>(tx, CACHE_MARKER) === marker
         const trusted = ownCache && subjectState<string>(tx, CACHE_INPUTS) === inputs
         const after = allPostStates(tx)
-        const recorded = replaceSubjectStates(tx, postSubject.prefix, new Map([...after].map(([id, state]) => [postSubject(id), state])))
-        const before = trusted ? recorded : new Map<string, PostState>()
+        // Only the posts whose recorded state differs come back (with what was recorded).
+        const differing = replaceSubjectStates(tx, postSubject.prefix, new Map([...after].map(([id, state]) => [postSubject(id), state])))
         const enabled = tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all()
         replaceSubjectStates(tx, authorSubject.prefix, new Map(enabled.map((row) => [authorSubject(row.id), authorStateOf(tx, row.id)])))
         saveSubjectState(tx, CACHE_INPUTS, inputs)
         if (marker !== null) saveSubjectState(tx, CACHE_MARKER, marker)
 
-        const every = pathsOf([...everyTarget(tx, deps), ...everySiteTarget(tx, deps.sitemapShardSize)])
-        const expected = new Set(every)
-        // Names nothing calls for by that spelling: an alias link stands for its main file;
-        // anything unknown is rendered to nothing and goes.
-        const strays = disk.names
+        const hashes = manifest(tx)
+        const targets = [...everyTarget(tx, deps), ...everySiteTarget(tx, deps.sitemapShardSize)]
+        // Each target's file and the alias links that stand for it. A path that can hold no
+        // artifact (an odd slug) drops out; one the manifest holds a file for was checked when
+        // it was written, by this same render code when the cache is trusted.
+        const every: string[] = []
+        const expected = new Set<string>()
+        const aliasOf = new Map<string, string>()
+        for (const target of targets) {
+          const { path, aliases } = filesOf(target)
+          if (expected.has(path) || !((trusted && hashes.get(path)) || targetOf(path))) continue
+          expected.add(path)
+          every.push(path)
+          for (const alias of aliases) aliasOf.set(alias, path)
+        }
+        // Names on disk nothing calls for by that spelling: an alias link stands for its main
+        // file; anything unknown is rendered to nothing and goes.
+        const strays = [...disk.keys()]
           .filter((name) => !expected.has(name))
           .map((name) => {
+            const known = aliasOf.get(name)
+            if (known) return known
             const target = targetOf(name)
             return target ? pathOf(target) : name
           })
-        const hashes = manifest(tx)
+          .filter((path) => !expected.has(path))
         // The manifest vouches for a file only while it is on disk with both copies, for an
         // absent artifact only while nothing is there, and for nothing in a cache not its own.
         forgetHashes(
           tx,
-          [...hashes].filter(([path, hash]) => !ownCache || (hash === ABSENT ? disk.files.has(path) || !expected.has(path) : !present(path))).map(([p]) => p),
+          [...hashes].filter(([path, hash]) => !ownCache || (hash === ABSENT ? onDisk(path) || !expected.has(path) : !present(path))).map(([p]) => p),
         )
         let stale: string[]
         if (trusted) {
           const settled = (path: string) => {
             const hash = hashes.get(path)
-            return hash !== undefined && (hash === ABSENT ? !disk.files.has(path) : present(path))
+            return hash !== undefined && (hash === ABSENT ? !onDisk(path) : present(path))
           }
-          const changed = new Set([...before.keys(), ...[...after.keys()].map(postSubject)])
-          const moved = [...changed].flatMap((subject) => {
-            const old = before.get(subject) ?? null
+          const moved = [...differing].flatMap(([subject, old]) => {
             const id = postSubject.idOf(subject)
             const current = after.get(id) ?? null
             if (old?.inputs === current?.inputs) return []
             const api = postMoved(tx, id, old, current)
             return [...api, ...siteTargetsFor(tx, api)]
           })
-          stale = [
-            ...pathsOf(moved),
-            ...every.filter((path) => !settled(path)),
-            ...strays.filter((path) => !expected.has(path)),
-            ...pendingPaths(tx),
-          ]
+          stale = [...pathsOf(moved), ...every.filter((path) => !settled(path)), ...strays, ...pendingPaths(tx)]
         } else stale = [...every, ...strays]
         const marked = new Set(stale)
         skipped = every.filter((path) => !marked.has(path)).length
