@@ -148,6 +148,9 @@ describe('reads through Caddy', () => {
       expect([spelling, response.status, fromDisk(response)]).toEqual([spelling, 200, true])
       expect(await response.text()).toBe(body)
     }
+    const brotli = await fetch(`${stack.caddy.url}${path}`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit)
+    expect([fromDisk(brotli), brotli.headers.get('content-encoding')]).toEqual([true, 'br'])
+    expect((await import('node:zlib')).brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(body)
     const head = await fetch(`${stack.caddy.url}${path}`, { method: 'HEAD' })
     expect([head.status, fromDisk(head), head.headers.get('content-type')]).toEqual([200, true, 'application/json; charset=utf-8'])
     expect(await head.text()).toBe('')
