@@ -22,27 +22,17 @@ import { startFolio } from '../test/support/folio.ts'
 import { addReceiver, startReceiver } from '../test/webhooks/receiver.ts'
 import { seedPublishedCopies } from './support/seed.ts'
 import { summarize } from './support/stats.ts'
+import { firstLine, plainCaddyfile, wrk } from './support/wrk.ts'
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean)
 const CLIENTS = 8
 const PER_CLIENT = 25
-const WRK_SECONDS = 4
-const CORES = navigator.hardwareConcurrency
 
 /** A progress line on stderr, so a long run (10,000 posts) shows where it is. */
 const phase = (what: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${what} (load ${loadAverage()})`)
 const loadAverage = () => (existsSync('/proc/loadavg') ? readFileSync('/proc/loadavg', 'utf8').split(' ')[0] : '?')
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
-
-/** Requests/s from wrk, pinned to the last core where taskset exists. */
-function wrk(url: string): number {
-  const pin = Bun.which('taskset') && CORES > 1 ? ['taskset', '-c', String(CORES - 1)] : []
-  const out = Bun.spawnSync([...pin, 'wrk', '-t1', '-c16', `-d${WRK_SECONDS}s`, url], { timeout: (WRK_SECONDS + 10) * 1000 })
-  const match = /Requests\/sec:\s+([\d.]+)/.exec(out.stdout.toString())
-  if (!match) throw new Error(`wrk failed: ${out.stderr.toString()}`)
-  return Number(match[1])
-}
 
 async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
   const out = await folio.cli('rebuild')
@@ -124,7 +114,7 @@ async function measure(size: number): Promise<void> {
     const bareUrl = await firstLine(bare.stdout)
     const plainDir = mkdtempSync(join(tmpdir(), 'folio-plain-caddy-'))
     const plainFile = join(plainDir, 'Caddyfile')
-    writeFileSync(plainFile, `{\n\tadmin off\n\tauto_https off\n}\nhttp://{$FOLIO_CADDY_HOST}:{$FOLIO_CADDY_PORT} {\n\troot * {$CACHE_DIR}\n\tfile_server\n}\n`)
+    writeFileSync(plainFile, plainCaddyfile)
     const caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })
     const plain = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, caddyfile: plainFile })
     try {
@@ -143,20 +133,6 @@ async function measure(size: number): Promise<void> {
     receiver.stop()
     await folio.dispose()
   }
-}
-
-/** The first line a child prints (the bare server's URL), read without waiting for its end. */
-async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader()
-  let text = ''
-  const deadline = Date.now() + 10_000
-  while (!text.includes('\n') && Date.now() < deadline) {
-    const { value, done } = await reader.read()
-    if (done) break
-    text += new TextDecoder().decode(value)
-  }
-  reader.releaseLock()
-  return text.split('\n')[0]!.trim()
 }
 
 for (const size of sizes.length ? sizes : [1000]) await measure(size)

@@ -6,7 +6,7 @@ import type { FieldError } from '../shared/errors.ts'
 import { inSubnet, parseIp, type Subnet } from '../shared/ip.ts'
 import { readAtMost } from '../shared/stream.ts'
 import { splitUrl } from './request-url.ts'
-import { attachCall, callOf, presentedToken, type Call } from './call.ts'
+import { attachCall, callOf, presentedToken } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
 import { isPrivateAnswer, PRIVATE_CACHE, SECURITY_HEADERS } from './headers.ts'
 import { idempotent, type IdempotencyStore } from './idempotency.ts'
@@ -18,7 +18,7 @@ export interface ShellDeps {
    * The answer of a pre-rendered artifact the URL names, or null (publishing/serve.ts, `artifactRead`):
    * the fast path of anonymous reads, taken before everything else.
    */
-  readArtifact(request: Request): Response | null
+  readArtifact(request: Request, pathname: string, query: string): Response | null
   authenticate(token: string): Caller | null
   rateLimiter: RateLimiter
   callLog: CallLog
@@ -46,11 +46,13 @@ export function clientIp(
   trustedProxies: readonly Subnet[] | null,
 ): string {
   const peer = server?.requestIP(request)?.address ?? '127.0.0.1'
+  // Not behind a proxy (the default, and every anonymous read on the fast path): the peer, with no closure made.
+  if (!trustedProxies) return peer
   const trusted = (address: string) => {
     const ip = parseIp(address)
     return ip !== null && trustedProxies!.some((subnet) => inSubnet(ip, subnet))
   }
-  if (!trustedProxies || !trusted(peer)) return peer
+  if (!trusted(peer)) return peer
   const hops = (request.headers.get('x-forwarded-for') ?? '').split(',').map((part) => part.trim())
   let client = peer
   for (let i = hops.length - 1; i >= 0 && trusted(client); i--) {
@@ -69,17 +71,8 @@ export function clientIp(
  */
 export function createFetch(deps: ShellDeps) {
   /** The access log: the token's name, never the token. */
-  const logRequest = (request: Request, path: string, response: Response, call: Call, started: number) =>
-    deps.log.info('request', {
-      requestId: call.requestId,
-      method: request.method,
-      path,
-      status: response.status,
-      code: call.code,
-      durationMs: Math.round(performance.now() - started),
-      token: call.caller?.name ?? null,
-      ip: call.ip,
-    })
+  const logRequest = (requestId: string, method: string, path: string, status: number, code: string | null, started: number, token: string | null, ip: string) =>
+    deps.log.info('request', { requestId, method, path, status, code, durationMs: Math.round(performance.now() - started), token, ip })
 
   /**
    * An anonymous GET/HEAD of an artifact, as Caddy would serve it from disk: from memory with
@@ -88,22 +81,17 @@ export function createFetch(deps: ShellDeps) {
    * Origin (CORS) takes the general path.
    */
   function artifactRead(request: Request, server: Server<unknown> | null, started: number): Response | null {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return null
+    const method = request.method
+    if (method !== 'GET' && method !== 'HEAD') return null
     const headers = request.headers
     if (headers.has('authorization') || headers.has('x-api-token') || headers.has('origin')) return null
-    const response = deps.readArtifact(request)
+    // The URL is split once, for the artifact's file and for the access line.
+    const { pathname, query } = splitUrl(request.url)
+    const response = deps.readArtifact(request, pathname, query)
     if (!response) return null
-    const call: Call = {
-      requestId: crypto.randomUUID(),
-      ip: clientIp(request, server, deps.trustedProxies),
-      tokenPresented: false,
-      caller: null,
-      requiredScope: null,
-      code: '0000',
-      message: null,
-    }
-    response.headers.set('X-Request-Id', call.requestId)
-    logRequest(request, splitUrl(request.url).pathname, response, call, started)
+    const requestId = crypto.randomUUID()
+    response.headers.set('X-Request-Id', requestId)
+    logRequest(requestId, method, pathname, response.status, '0000', started, null, clientIp(request, server, deps.trustedProxies))
     return response
   }
 
@@ -168,7 +156,7 @@ export function createFetch(deps: ShellDeps) {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value)
     if (isPrivateAnswer(path, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
     const durationMs = Math.round(performance.now() - started)
-    logRequest(request, path, response, call, started)
+    logRequest(call.requestId, request.method, path, response.status, call.code, started, call.caller?.name ?? null, ip)
     if (call.tokenPresented) {
       try {
         deps.callLog.record({

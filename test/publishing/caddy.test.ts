@@ -138,6 +138,31 @@ describe('reads through Caddy', () => {
     }
   })
 
+  test("a read without a query is its folder's `@` file; the files themselves are never URLs", async () => {
+    const post = await publish()
+    const path = `${B}/posts/${post.slug}`
+    const body = await (await stack.viaCaddy(path)).text()
+    // A trailing slash and an empty query spell the same read, served from disk as the API serves it.
+    for (const spelling of [`${path}/`, `${path}?`]) {
+      const response = await stack.viaCaddy(spelling)
+      expect([spelling, response.status, fromDisk(response)]).toEqual([spelling, 200, true])
+      expect(await response.text()).toBe(body)
+    }
+    const brotli = await fetch(`${stack.caddy.url}${path}`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit)
+    expect([fromDisk(brotli), brotli.headers.get('content-encoding')]).toEqual([true, 'br'])
+    expect((await import('node:zlib')).brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(body)
+    const head = await fetch(`${stack.caddy.url}${path}`, { method: 'HEAD' })
+    expect([head.status, fromDisk(head), head.headers.get('content-type')]).toEqual([200, true, 'application/json; charset=utf-8'])
+    expect(await head.text()).toBe('')
+    // The artifact's own file, its compressed copies, CACHE_DIR's bookkeeping and a name too long for
+    // the file system go to the API, which has no such reads.
+    for (const file of [`${path}/@`, `${path}/%40`, `${path}/@.br`, `${path}/@language=en`, '/.folio-rendered', `${B}/${'a'.repeat(300)}`]) {
+      const response = await stack.viaCaddy(file)
+      expect([file, fromDisk(response)]).toEqual([file, false])
+      expect(await response.text()).not.toBe(body)
+    }
+  })
+
   test('reads that are not pre-rendered, token-bearing reads and writes reach the API', async () => {
     await publish()
     for (const path of [`${B}/posts?keyword=static`, `${B}/posts?size=20`, `${B}/posts?current=6`, `${B}/posts?language=fr`]) {

@@ -7,6 +7,8 @@ const ROOT = resolve(import.meta.dir, '..', '..')
 
 export interface Caddy {
   url: string
+  /** Caddy's process id (a benchmark reads its CPU time). */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -87,6 +89,7 @@ export async function startCaddy(options: {
         await fetch(`${url}/api/v1/blog/robots.txt`, { signal: AbortSignal.timeout(500) })
         return {
           url,
+          pid: child.pid,
           async stop() {
             child.kill('SIGTERM')
             const killed = setTimeout(() => child.kill('SIGKILL'), 5_000)

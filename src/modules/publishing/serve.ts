@@ -47,9 +47,8 @@ function artifactAnswer(request: Request, entry: CachedArtifact): Response {
  * The shell's fast path for an anonymous GET/HEAD (http/server.ts): the answer of the artifact the
  * URL names as spelled (`{path}/@{query}`, what Caddy looks for), or null when it names none.
  */
-export function artifactRead(cache: ArtifactCache): (request: Request) => Response | null {
-  return (request) => {
-    const { pathname, query } = splitUrl(request.url)
+export function artifactRead(cache: ArtifactCache): (request: Request, pathname: string, query: string) => Response | null {
+  return (request, pathname, query) => {
     const file = requestFile(pathname, query)
     const entry = file === null ? null : cache.get(file)
     return entry && artifactAnswer(request, entry)

@@ -1,0 +1,55 @@
+import { existsSync, readFileSync } from 'node:fs'
+
+/**
+ * wrk for HTTP read benchmarks (engine.bench.ts, reads.bench.ts): pinned to the last core with
+ * taskset where it exists, since a JavaScript load client saturates before the server does.
+ */
+const CORES = navigator.hardwareConcurrency
+const WRK_SECONDS = 4
+
+/** Requests/s from wrk: one thread, 16 connections, WRK_SECONDS. */
+export function wrk(url: string): number {
+  return wrkRun(url).rps
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */
+function cpuMs(pid: number): number | null {
+  if (!existsSync(`/proc/${pid}/stat`)) return null
+  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100/s).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/**
+ * wrk against `url`, with the CPU time the serving process `pid` spent per request in that time
+ * (µs, all its threads; null without /proc): on a shared machine a steadier figure than req/s.
+ */
+export function wrkRun(url: string, pid?: number): { rps: number; cpuUs: number | null } {
+  const before = pid === undefined ? null : cpuMs(pid)
+  const pin = Bun.which('taskset') && CORES > 1 ? ['taskset', '-c', String(CORES - 1)] : []
+  const out = Bun.spawnSync([...pin, 'wrk', '-t1', '-c16', `-d${WRK_SECONDS}s`, url], { timeout: (WRK_SECONDS + 10) * 1000 })
+  const after = pid === undefined ? null : cpuMs(pid)
+  const text = out.stdout.toString()
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(text)
+  const count = /(\d+) requests in/.exec(text)
+  if (!rps || !count) throw new Error(`wrk failed: ${out.stderr.toString()}`)
+  const cpuUs = before === null || after === null ? null : ((after - before) * 1000) / Number(count[1])
+  return { rps: Number(rps[1]), cpuUs }
+}
+
+/** The baseline Caddy: nothing but a `file_server` over CACHE_DIR (startCaddy's variables). */
+export const plainCaddyfile = `{\n\tadmin off\n\tauto_https off\n}\nhttp://{$FOLIO_CADDY_HOST}:{$FOLIO_CADDY_PORT} {\n\troot * {$CACHE_DIR}\n\tfile_server\n}\n`
+
+/** The first line a child prints (the bare server's URL), read without waiting for its end. */
+export async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader()
+  let text = ''
+  const deadline = Date.now() + 10_000
+  while (!text.includes('\n') && Date.now() < deadline) {
+    const { value, done } = await reader.read()
+    if (done) break
+    text += new TextDecoder().decode(value)
+  }
+  reader.releaseLock()
+  return text.split('\n')[0]!.trim()
+}
