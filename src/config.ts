@@ -241,9 +241,10 @@ export function loadConfig(env: Env = process.env): Config {
     engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',
     trustedProxies: Object.freeze(subnets(env, 'TRUSTED_PROXIES', '127.0.0.1,::1')),
-    // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org); the default is far below it
-    // because a render pass re-renders the shard of each post it publishes (docs/publishing.md).
-    sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 1_000, 1, 50_000),
+    // 50,000 URLs is the sitemap protocol's limit for one file (sitemaps.org) and the default of
+    // operations.md; a render pass re-renders the shard of each post it publishes, so a large site
+    // that publishes often is faster with smaller shards (docs/publishing.md).
+    sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
     revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
     dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),
