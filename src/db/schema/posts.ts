@@ -69,6 +69,11 @@ export const posts = sqliteTable(
     index('posts_listed').on(table.listed, table.language, table.publishedAt, table.id),
     index('posts_listed_category').on(table.listed, table.categoryId, table.publishedAt, table.id),
     index('posts_listed_author').on(table.listed, table.authorId, table.publishedAt, table.id),
+    // A language's category or author list (the site's category and author pages, their feeds, the API's
+    // filtered lists, related posts) seeks both: on the indexes above SQLite read every post of the category
+    // to check its language. Language comes after the category so a language's whole list keeps posts_listed.
+    index('posts_listed_category_language').on(table.listed, table.categoryId, table.language, table.publishedAt, table.id),
+    index('posts_listed_author_language').on(table.listed, table.authorId, table.language, table.publishedAt, table.id),
     // Slugs are compared case-insensitively; the index must be on the same expression to be used.
     index('posts_slug').on(table.language, sql`lower(${table.slug})`),
     // Translations are paired through `alternateSlug` both ways (site/snapshot.ts `partnerOf`, publishing `partnersOf`).

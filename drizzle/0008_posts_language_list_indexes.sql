@@ -1,0 +1,2 @@
+CREATE INDEX `posts_listed_category_language` ON `posts` (`listed`,`category_id`,`language`,`published_at`,`id`);--> statement-breakpoint
+CREATE INDEX `posts_listed_author_language` ON `posts` (`listed`,`author_id`,`language`,`published_at`,`id`);
