@@ -26,6 +26,8 @@ const due = (now: number) =>
  * the lease expires, and the next worker sends them again (at least once).
  */
 export function claimDue(db: Queryable, now: number, limit: number, leaseMs: number): ClaimedDelivery[] {
+  // Read first: an idle poll (most of them) then ends without a write statement. The update
+  // re-checks `due`, so a row another process claimed in between is not claimed twice.
   const candidates = db
     .select({ id: d.id })
     .from(d)
@@ -33,10 +35,20 @@ export function claimDue(db: Queryable, now: number, limit: number, leaseMs: num
     .where(and(due(now), eq(r.enabled, true)))
     .orderBy(asc(d.nextAttemptAt), asc(d.id))
     .limit(limit)
+    .all()
+  if (!candidates.length) return []
   const claimed = db
     .update(d)
     .set({ status: 'sending', leaseUntil: now + leaseMs })
-    .where(and(inArray(d.id, candidates), due(now)))
+    .where(
+      and(
+        inArray(
+          d.id,
+          candidates.map((c) => c.id),
+        ),
+        due(now),
+      ),
+    )
     .returning({ id: d.id, receiverId: d.receiverId, event: d.event, payload: d.payload, attempts: d.attempts })
     .all()
   if (!claimed.length) return []
