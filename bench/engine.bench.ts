@@ -11,9 +11,10 @@
  *   - reads with wrk (pinned to the last core with taskset): the API serving a post detail vs a
  *     bare Bun.serve answering the same bytes; Caddy with the project's Caddyfile vs a plain
  *     Caddy file_server on the same file.
- * Every phase is bounded (fixed counts, fixed wrk durations). Loopback only.
+ * Every phase is bounded (fixed counts, fixed wrk durations). Loopback only. With
+ * BENCH_CACHE_ROOT=/dev/shm the artifacts are written to tmpfs instead of the temp folder's disk.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startCaddy } from '../test/support/caddy.ts'
@@ -43,7 +44,10 @@ async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
 
 async function measure(size: number): Promise<void> {
   const receiver = startReceiver()
-  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info' })
+  // BENCH_CACHE_ROOT=/dev/shm puts CACHE_DIR on tmpfs, to tell the engine's own cost from the disk's.
+  const cacheRoot = process.env.BENCH_CACHE_ROOT
+  const cacheDir: Record<string, string> = cacheRoot ? { CACHE_DIR: mkdtempSync(join(cacheRoot, 'folio-bench-cache-')) } : {}
+  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info', ...cacheDir })
   try {
     const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
     const { categoryId, authorId } = await seedTaxonomy(folio, token)
@@ -132,6 +136,7 @@ async function measure(size: number): Promise<void> {
   } finally {
     receiver.stop()
     await folio.dispose()
+    if (cacheRoot) rmSync(folio.cacheDir, { recursive: true, force: true })
   }
 }
 
