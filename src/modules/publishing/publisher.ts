@@ -26,6 +26,7 @@ import {
   type Job,
   type JobResult,
 } from './jobs.ts'
+import { walkCache } from './listing.ts'
 import { createRenderLock } from './lock.ts'
 import type { ArtifactCache } from './memory.ts'
 import { aliasesOf, API, ARTIFACT_MARK, filesOf, pathOf, targetOf, type Target } from './paths.ts'
@@ -520,8 +521,8 @@ export function createPublisher(deps: PublisherDeps) {
    * What the cache holds under the API's folder and the site's, one walk: every artifact name
    * (a path without its copy extension; alias links and junk included) with a bit for its main
    * file and one per copy (`COMPLETE` when all are there). Orphaned temp files go. A walk of
-   * our own, one `readdir` per folder: Node's recursive one also tries to open every alias link
-   * as a folder, which costs a failed system call per link.
+   * our own (`walkCache`): Node's recursive `readdir` also tries to open every alias link as a
+   * folder, which costs a failed system call per link.
    */
   function filesOnDisk(): Map<string, number> {
     const found = new Map<string, number>()
@@ -531,28 +532,14 @@ export function createPublisher(deps: PublisherDeps) {
       const name = copy < 0 ? path : path.slice(0, -SIDECARS[copy]!.ext.length)
       found.set(name, (found.get(name) ?? 0) | (copy < 0 ? MAIN_FILE : MAIN_FILE << (copy + 1)))
     }
-    const walk = (folder: string, path: string) => {
-      for (const entry of readdirSync(folder, { withFileTypes: true })) {
-        if (entry.isDirectory()) walk(`${folder}/${entry.name}`, `${path}/${entry.name}`)
-        else if (!entry.name.startsWith('.')) note(`${path}/${entry.name}`)
-        // A temp file: another process may be writing it right now, unless its writer is gone.
-        else removeOrphanTemp(`${folder}/${entry.name}`, entry.name, t)
-      }
-    }
-    // Absent, or a file where a folder goes (an artifact of an old layout, left alone): nothing.
-    const tolerant = (work: () => void) => {
-      try {
-        work()
-      } catch (error) {
-        if (!['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error
-      }
-    }
     // The site's root page is the file `@` itself, with its copies beside it.
     const rootFiles = new Set([ARTIFACT_MARK, ...SIDECARS.map((s) => ARTIFACT_MARK + s.ext)])
-    tolerant(() => {
-      for (const entry of readdirSync(deps.cacheDir)) if (rootFiles.has(entry)) note(entry)
-    })
-    for (const top of [API.slice(1), ...SITE_TOP.filter((t) => t !== ARTIFACT_MARK)]) tolerant(() => walk(join(deps.cacheDir, top), top))
+    if (existsSync(deps.cacheDir)) for (const entry of readdirSync(deps.cacheDir)) if (rootFiles.has(entry)) note(entry)
+    // Folders unchanged since their recorded listing are not listed again (listing.ts).
+    walkCache(deps.cacheDir, [API.slice(1), ...SITE_TOP.filter((top) => top !== ARTIFACT_MARK)], (path, folder, name) =>
+      // A temp file: another process may be writing it right now, unless its writer is gone.
+      name.startsWith('.') ? removeOrphanTemp(`${folder}/${name}`, name, t) : note(path),
+    )
     return found
   }
 
