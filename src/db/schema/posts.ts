@@ -76,7 +76,7 @@ export const posts = sqliteTable(
     index('posts_listed_author_language').on(table.listed, table.authorId, table.language, table.publishedAt, table.id),
     // Slugs are compared case-insensitively; the index must be on the same expression to be used.
     index('posts_slug').on(table.language, sql`lower(${table.slug})`),
-    // Translations are paired through `alternateSlug` both ways (site/snapshot.ts `partnerOf`, publishing `partnersOf`).
+    // Translations are paired through `alternateSlug` both ways (publishing/snapshot.ts `partnerOf`, `partnersOf`, the sitemap rows).
     index('posts_alternate_slug').on(table.language, sql`lower(${table.alternateSlug})`),
     // Newest-first lists over every language walk this index and stop after the page.
     index('posts_listed_recent').on(table.listed, table.publishedAt, table.id),

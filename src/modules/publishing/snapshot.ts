@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, max, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
@@ -15,7 +15,7 @@ export const RSS_ITEMS = 20
 
 export interface SiteOptions {
   siteUrl: string
-  /** URLs per sitemap shard: 1,000 by default, at most 50,000 (the protocol's limit), smaller in tests. */
+  /** URLs per sitemap shard: 50,000 by default (the protocol's limit), smaller on a large busy site and in tests. */
   sitemapShardSize: number
 }
 
@@ -44,13 +44,22 @@ const partnerListed = and(
   eq(partner.language, sql`case ${own(posts.language)} when ${LANGUAGES[0]} then ${LANGUAGES[1]} else ${LANGUAGES[0]} end`),
 )
 
+/** Discoverable posts of a language matching `where` on a slug index, in id order. */
+const translations = (db: Queryable, where: SQL) =>
+  db
+    .select({ id: posts.id, slug: posts.slug })
+    .from(posts)
+    .where(and(discoverable, eq(posts.language, sql.placeholder('language')), where))
+    .orderBy(asc(posts.id))
+    .prepare()
+
 /**
  * The statements of the sitemaps, prepared once. Each reads only what a document holds: a shard
  * seeks its id range on `posts_sitemap` (listed, id, updated_at), and pairs its own rows through
  * the slug indexes (`posts_slug`, `posts_alternate_slug`): a post pairs with the discoverable
  * other-language post its `alternateSlug` names, or else with the first (lowest id) naming it, so
  * both sides of a pair carry the same hreflang links (search engines ignore one-way annotations),
- * and a page's own hreflang (site `partnerOf`) agrees.
+ * and a page's own hreflang (`partnerOf`) agrees.
  */
 const statements = preparedOnce((db) => ({
   rows: db
@@ -90,16 +99,9 @@ const statements = preparedOnce((db) => ({
     .from(posts)
     .where(discoverable)
     .prepare(),
-  named: db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(discoverable, eq(posts.language, sql.placeholder('language')), sql`lower(${posts.slug}) = lower(${sql.placeholder('slug')})`))
-    .prepare(),
-  naming: db
-    .select({ id: posts.id })
-    .from(posts)
-    .where(and(discoverable, eq(posts.language, sql.placeholder('language')), sql`lower(${posts.alternateSlug}) = lower(${sql.placeholder('slug')})`))
-    .prepare(),
+  // A post's translations, lowest id first: the posts its `alternateSlug` names, and those naming it.
+  named: translations(db, sql`lower(${posts.slug}) = lower(${sql.placeholder('slug')})`),
+  naming: translations(db, sql`lower(${posts.alternateSlug}) = lower(${sql.placeholder('slug')})`),
 }))
 
 /** The discoverable posts with ids `first` … `last`, in id order, each with its partner. */
@@ -131,7 +133,7 @@ const countDiscoverable = (db: Queryable, limit: number) => statements(db).count
 export const shardOf = (postId: number, shardSize: number) => Math.floor((postId - 1) / shardSize) + 1
 
 /** The first and last id of a shard. */
-const idsOf = (shard: number, shardSize: number) => ({ first: (shard - 1) * shardSize + 1, last: shard * shardSize })
+export const idsOf = (shard: number, shardSize: number) => ({ first: (shard - 1) * shardSize + 1, last: shard * shardSize })
 
 /**
  * The shards holding a discoverable post, each with its newest change: one seek of the
@@ -178,8 +180,18 @@ export function sitemapShard(db: Queryable, options: SiteOptions, shard: number)
   return rows.length ? entriesOf(options.siteUrl, rows) : null
 }
 
+type Translatable = { language: Language; slug: string; alternateSlug: string }
+
+/** The other-language post a discoverable post pairs with: the one its `alternateSlug` names, else the first naming it (as the sitemap pairs them). */
+export function partnerOf(db: Queryable, row: Translatable): { language: Language; slug: string } | null {
+  const language = otherLanguage(row.language)
+  const { named, naming } = statements(db)
+  const found = (row.alternateSlug ? named.get({ language, slug: row.alternateSlug }) : undefined) ?? naming.get({ language, slug: row.slug })
+  return found ? { language, slug: found.slug } : null
+}
+
 /** The discoverable posts a sitemap entry of `row` pairs with, for planning which shards a change touches. */
-export function partnersOf(db: Queryable, row: { language: Language; slug: string; alternateSlug: string }): number[] {
+export function partnersOf(db: Queryable, row: Translatable): number[] {
   const { named, naming } = statements(db)
   const language = otherLanguage(row.language)
   // Two lookups, each on its own index (posts_slug, posts_alternate_slug); one OR of both scanned every post of the language.

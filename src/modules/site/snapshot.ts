@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, resources, tags } from '../../db/schema/index.ts'
-import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
+import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { toAuthorRes } from '../authors/authors.ts'
 import type { AuthorRes } from '../authors/model.ts'
 import type { PostCard, PostRes } from '../posts/model.ts'
 import { toPostRes } from '../posts/present.ts'
 import { postLists, publicPostDetail, type PostListQuery, type PostLists } from '../posts/public.ts'
-import { postByCurrentSlug, type PostRow } from '../posts/repo.ts'
+import { postByCurrentSlug } from '../posts/repo.ts'
 import { discoverable, isDiscoverable } from '../posts/visibility.ts'
+import { partnerOf } from '../publishing/snapshot.ts'
 import { productLinks } from '../resources/card.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { toResourceRes } from '../resources/present.ts'
@@ -50,29 +51,6 @@ export function publicationOf(db: Queryable, siteUrl: string, language: Language
     iconAlt: s.iconAlt,
     labels: { en: s.labelEn || 'English', zh: s.labelZh || '中文' },
   }
-}
-
-const partnerStatements = preparedOnce((db) => {
-  const find = (where: SQL) =>
-    db
-      .select({ slug: posts.slug })
-      .from(posts)
-      .where(and(discoverable, eq(posts.language, sql.placeholder('language')), where))
-      .orderBy(asc(posts.id))
-      .limit(1)
-      .prepare()
-  return {
-    named: find(sql`lower(${posts.slug}) = lower(${sql.placeholder('slug')})`),
-    naming: find(sql`lower(${posts.alternateSlug}) = lower(${sql.placeholder('slug')})`),
-  }
-})
-
-/** The other-language post a discoverable post pairs with: the one its `alternateSlug` names, else the first naming it (as the sitemap pairs them). */
-export function partnerOf(db: Queryable, row: Pick<PostRow, 'language' | 'slug' | 'alternateSlug'>): { language: Language; slug: string } | null {
-  const language = otherLanguage(row.language)
-  const { named, naming } = partnerStatements(db)
-  const found = (row.alternateSlug ? named.get({ language, slug: row.alternateSlug }) : undefined) ?? naming.get({ language, slug: row.slug })
-  return found ? { language, slug: found.slug } : null
 }
 
 export interface PostPage {

@@ -13,13 +13,13 @@ import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
 import { chunks } from '../jobs.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
-import { rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
+import { partnerOf, rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
 import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
 import { postPageHtml, readsOf, renderSiteTarget } from '../../site/render.tsx'
 import { renderMarkdownTwin } from '../../site/markdown.ts'
-import { partnerOf, type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
+import { type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
 
 export interface RenderSource extends SiteOptions {
   db: Queryable
