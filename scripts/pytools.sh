@@ -10,7 +10,8 @@ set -euo pipefail
 . "$(dirname "$0")/install-once.sh"
 
 # Bump a pin here; the stamp below makes the next run reinstall.
-PACKAGES=(openapi-spec-validator==0.9.0 schemathesis==4.32.5)
+# Hypothesis is pinned too: Schemathesis accepts a range, and a new release changes what is generated.
+PACKAGES=(openapi-spec-validator==0.9.0 schemathesis==4.32.5 hypothesis==6.170.15)
 
 CACHE_DIR="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}"
 VENV="$CACHE_DIR/venv"
