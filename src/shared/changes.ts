@@ -36,6 +36,13 @@ export interface ChangeEffects {
 export interface ChangeListener {
   inTransaction?(tx: Tx, change: Change): Partial<ChangeEffects> | void
   afterCommit?(change: Change): Promise<Partial<ChangeEffects> | void>
+  /**
+   * A write was announced before its transaction (its SEO check runs first: `ChangeFeed.expect`),
+   * and later settled (committed, refused or failed). The render loop waits briefly for announced
+   * writes, so changes that arrive together share one pass.
+   */
+  announced?(): void
+  settled?(): void
 }
 
 const NO_EFFECTS: ChangeEffects = { sitemapUpdated: false, rssUpdated: false, webhookQueued: false, artifactsFailed: 0 }
@@ -53,8 +60,29 @@ const merge = (into: ChangeEffects, more: Partial<ChangeEffects> | void): Change
 /** Hands a change to the feed, inside the transaction that makes it. */
 export type RecordChange = (change: Change) => void
 
+/** A write announced ahead of its transaction; `settle` (once, later calls do nothing) tells the listeners it is done. */
+export interface Announcement {
+  settle(): void
+}
+
 export class ChangeFeed {
   private readonly listeners: ChangeListener[] = []
+
+  /**
+   * Announces a write whose transaction comes after slower work (an SEO check on the pool). Settle
+   * it when that write committed (`write` does, given the announcement) or will not happen.
+   */
+  expect(): Announcement {
+    for (const l of this.listeners) l.announced?.()
+    let open = true
+    return {
+      settle: () => {
+        if (!open) return
+        open = false
+        for (const l of this.listeners) l.settled?.()
+      },
+    }
+  }
 
   subscribe(listener: ChangeListener): void {
     this.listeners.push(listener)
@@ -65,7 +93,11 @@ export class ChangeFeed {
    * to the listeners inside that transaction, then again after the commit. A throw rolls back
    * the change and everything the listeners wrote for it.
    */
-  async write<T>(db: Db, work: (tx: Tx, record: RecordChange) => T): Promise<{ result: T; effects: ChangeEffects }> {
+  async write<T>(
+    db: Db,
+    work: (tx: Tx, record: RecordChange) => T,
+    announcement?: Announcement,
+  ): Promise<{ result: T; effects: ChangeEffects }> {
     const changes: Change[] = []
     let effects = NO_EFFECTS
     const result = db.transaction(
@@ -76,6 +108,8 @@ export class ChangeFeed {
         }),
       { behavior: 'immediate' },
     )
+    // Committed: the announced write is no longer coming, before anyone waits on its renders.
+    announcement?.settle()
     for (const change of changes) for (const l of this.listeners) if (l.afterCommit) effects = merge(effects, await l.afterCommit(change))
     return { result, effects }
   }

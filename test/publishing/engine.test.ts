@@ -54,8 +54,10 @@ describe('coalesced render passes', () => {
       expect(answer.body.data.rssUpdated).toBe(true)
     }
     const after = (await health()).data.render
-    // Eight publishes one after another would render about 8 × `single` paths in 8 passes.
-    expect(after.passes - mid.passes).toBeLessThan(8)
+    // Eight publishes one after another would render about 8 × `single` paths in 8 passes; a pass
+    // about to start waits for the publishes still in their SEO check (announced writes), so the
+    // eight share one or two.
+    expect(after.passes - mid.passes).toBeLessThanOrEqual(3)
     expect(after.rendered - mid.rendered).toBeLessThan(8 * single)
     const rss = await folio.call('GET', `${B}/rss.xml`)
     for (const d of drafts) expect(rss.text).toContain(`folio-post-${d.id}`)

@@ -102,22 +102,33 @@ export async function writeChecked<P extends { input: SeoInput }, T>(
   plan: (db: Queryable) => P,
   work: (tx: Tx, record: RecordChange, planned: P, seo: SeoCheckResult) => T,
 ): Promise<{ result: T; effects: ChangeEffects }> {
-  for (let attempt = 1; ; attempt++) {
-    const first = plan(ctx.db)
-    const mediaKeys = await existingMediaKeys(ctx, first.input)
-    const job = seoJob(ctx, ctx.db, 'check', first.input, mediaKeys)
-    const checked = await ctx.seo.run('check', job)
-    try {
-      return await ctx.changes.write(ctx.db, (tx, record) => {
-        const planned = plan(tx)
-        // The same input and the same answers make the same job: the pool's result stands.
-        if (Bun.deepEquals(planned.input, job.input, true) && factsHold(job.facts, sqliteWorld(ctx, tx, mediaKeys))) return work(tx, record, planned, checked)
-        if (attempt < STALE_ATTEMPTS) throw stale
-        return work(tx, record, planned, runSeoJob(seoJob(ctx, tx, 'check', planned.input, mediaKeys, new Date(job.now))) as SeoCheckResult)
-      })
-    } catch (error) {
-      if (error !== stale) throw error
+  // Announced while the check runs, so a render pass about to start lets this write join it.
+  const announcement = ctx.changes.expect()
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const first = plan(ctx.db)
+      const mediaKeys = await existingMediaKeys(ctx, first.input)
+      const job = seoJob(ctx, ctx.db, 'check', first.input, mediaKeys)
+      const checked = await ctx.seo.run('check', job)
+      try {
+        return await ctx.changes.write(
+          ctx.db,
+          (tx, record) => {
+            const planned = plan(tx)
+            // The same input and the same answers make the same job: the pool's result stands.
+            if (Bun.deepEquals(planned.input, job.input, true) && factsHold(job.facts, sqliteWorld(ctx, tx, mediaKeys)))
+              return work(tx, record, planned, checked)
+            if (attempt < STALE_ATTEMPTS) throw stale
+            return work(tx, record, planned, runSeoJob(seoJob(ctx, tx, 'check', planned.input, mediaKeys, new Date(job.now))) as SeoCheckResult)
+          },
+          announcement,
+        )
+      } catch (error) {
+        if (error !== stale) throw error
+      }
     }
+  } finally {
+    announcement.settle()
   }
 }
 

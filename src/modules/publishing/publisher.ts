@@ -100,6 +100,12 @@ const SLICE = 100
 const SWEEP_MS = 1_000
 /** How long a kicked render loop waits for more changes before its pass reads the jobs. */
 const GROUP_MS = 2
+/**
+ * How long, at most, a pass about to start waits for announced writes (their SEO checks still
+ * running on the pool) to commit and join it: a check takes a few milliseconds, so concurrent
+ * publishes land in one pass instead of trickling into one pass each.
+ */
+const GATHER_MS = 40
 /** How soon a loop that found the render lock taken tries again for its waiting requests. */
 const LOCKED_RETRY_MS = 100
 /** How long a rebuild waits for another process's pass to end before it gives up. */
@@ -256,7 +262,32 @@ export function createPublisher(deps: PublisherDeps) {
     }
   }
 
+  // Writes announced and not yet settled (committed, refused or failed): see `gathered`.
+  let incoming = 0
+  let allSettled: (() => void) | null = null
+
+  /** Resolves once no announced write is pending, or after GATHER_MS: a pass then takes them all. */
+  function gathered(): Promise<void> {
+    if (!incoming) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, GATHER_MS)
+      function done() {
+        clearTimeout(timer)
+        allSettled = null
+        resolve()
+      }
+      allSettled = done
+    })
+  }
+
   const listener: ChangeListener = {
+    announced() {
+      incoming++
+    },
+    settled() {
+      incoming--
+      if (!incoming) allSettled?.()
+    },
     inTransaction(tx, change) {
       // The small tables are fingerprinted as a whole: after such a change the next rebuild
       // renders everything rather than trust a fingerprint taken before it.
@@ -466,6 +497,7 @@ export function createPublisher(deps: PublisherDeps) {
       try {
         do {
           again = false
+          await gathered()
           while ((await pass(stats)) === PASS);
         } while (again)
       } catch (error) {
