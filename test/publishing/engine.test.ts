@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { addReceiver, startReceiver, TEST_ENV, waitForLog } from '../webhooks/receiver.ts'
@@ -82,7 +83,7 @@ describe('coalesced render passes', () => {
     for (const path of old) await Bun.write(join(folio.cacheDir, path), 'old layout')
     await Bun.write(join(folio.cacheDir, '.folio-artifacts'), 'stamp of the old code')
     await folio.restart()
-    for (const path of old) expect(existsSync(join(folio.cacheDir, path))).toBe(path === 'api/v1/blog/sitemap.xml')
+    for (const path of old) expect([path, existsSync(join(folio.cacheDir, path))]).toEqual([path, path === 'api/v1/blog/sitemap.xml'])
     expect(readFileSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml/@'), 'utf8')).toContain(post.slug)
     expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`))).toBe(true)
   })
@@ -103,6 +104,38 @@ describe('coalesced render passes', () => {
     expect(fresh.status).toBe(200)
     expect(fresh.headers.get('etag')).not.toBe(etag)
     expect(((await fresh.json()) as { data: { title: string } }).data.title).toEndWith('(edited)')
+  })
+
+  test('a burst leaves the copies of what it keeps rewriting for later: none ever disagrees with its file, all are written within seconds', async () => {
+    const { folio, publish } = await start()
+    const home = join(folio.cacheDir, 'api/v1/blog/posts/@')
+    /** Main files under the cache without both copies; any copy present must hold the main file's bytes. */
+    const withoutCopies = () => {
+      let missing = 0
+      for (const entry of readdirSync(folio.cacheDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !entry.name.startsWith('@') || /\.(br|gz|tmp)$/.test(entry.name)) continue
+        const file = join(entry.parentPath, entry.name)
+        const bytes = readFileSync(file)
+        if (existsSync(`${file}.br`)) expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(bytes)
+        if (existsSync(`${file}.gz`)) expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(bytes)
+        if (!existsSync(`${file}.br`) || !existsSync(`${file}.gz`)) missing++
+      }
+      return missing
+    }
+    await publish()
+    await folio.settled()
+    expect(withoutCopies()).toBe(0)
+    // The first publish writes the home list's copies; the next, within a second, leaves them for later.
+    const sent = Date.now()
+    await publish()
+    await publish()
+    if (Date.now() - sent < 1_000) {
+      expect(existsSync(`${home}.br`)).toBe(false)
+      expect(withoutCopies()).toBeGreaterThan(0)
+    } else withoutCopies()
+    await folio.settled()
+    expect(withoutCopies()).toBe(0)
+    expect(brotliDecompressSync(readFileSync(`${home}.br`))).toEqual(readFileSync(home))
   })
 
   test('the webhook worker never meets "database is locked" while 8 clients publish', async () => {

@@ -68,7 +68,7 @@ describe('exact purges (PURGE_URL generic, blog.cache.purge)', () => {
 
   /** Renders done, every delivery ended; then the snapshot and the event count from here on. */
   async function settled() {
-    await folio.rendered()
+    await folio.settled()
     await waitForLog(folio, token, (records) => records.every((r) => r.status === 'delivered' || r.status === 'failed'))
     return { disk: servedUrls(folio.cacheDir), events: receiver.on('/events').length, endpoint: receiver.on('/endpoint').length }
   }

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { artifactPresent, removeArtifact, writeArtifact } from '../../src/modules/publishing/writer.ts'
+import { filesPresent, removeArtifact, writeArtifact, writeCopies } from '../../src/modules/publishing/writer.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'folio-writer-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -25,7 +25,7 @@ describe('artifact writer', () => {
     expect(readlinkSync(join(root, `${alias}.br`))).toBe('@.br')
     expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":1}')
     expect(readdirSync(join(root, 'api/v1/blog/posts/hello')).filter((f) => f.endsWith('.tmp'))).toEqual([])
-    expect(artifactPresent(root, path)).toBe(true)
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
   })
 
   test('changed bytes arrive by rename (a new inode) with a later mtime second, copies with the same second', () => {
@@ -49,6 +49,20 @@ describe('artifact writer', () => {
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":3}')
   })
 
+  test('without copies, the old copies go before the new main file comes; writeCopies adds them later with its mtime', () => {
+    writeArtifact(root, path, [alias], bytes('{"a":4}'), Date.now(), false)
+    expect(readFileSync(file, 'utf8')).toBe('{"a":4}')
+    // No copy of an older version is left to disagree with the main file; the aliases stay.
+    expect(existsSync(`${file}.br`) || existsSync(`${file}.gz`)).toBe(false)
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
+    expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":4}')
+    writeCopies(root, path, bytes('{"a":4}'))
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":4}')
+    expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":4}')
+    expect(Math.floor(statSync(`${file}.gz`).mtimeMs / 1000)).toBe(Math.floor(statSync(file).mtimeMs / 1000))
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
+  })
+
   test('a file of the old layout standing where a folder goes is replaced by the folder', () => {
     const old = join(root, 'api/v1/blog/sitemap.xml')
     mkdirSync(join(root, 'api/v1/blog'), { recursive: true })
@@ -63,6 +77,6 @@ describe('artifact writer', () => {
     expect(existsSync(join(root, 'api/v1/blog/posts/hello'))).toBe(false)
     expect(existsSync(join(root, 'api/v1/blog/posts'))).toBe(true)
     expect(removeArtifact(root, path, [alias])).toBe('absent')
-    expect(artifactPresent(root, path)).toBe(false)
+    expect(filesPresent(root, path)).toEqual({ main: false, copies: false })
   })
 })

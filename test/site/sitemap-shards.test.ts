@@ -48,6 +48,7 @@ const pagesShardOf = (all: Map<string, string[]>, url: string) =>
   [...all].find(([name, locs]) => name.startsWith('/sitemap/pages-') && locs.includes(url))?.[0]
 
 async function expectRebuildChangesNothing() {
+  await w.folio.settled()
   const files = cacheFiles(w.folio.cacheDir)
   const out = await w.folio.cli('rebuild')
   expect(out.stdout).toMatch(/ 0 written, 0 removed/)

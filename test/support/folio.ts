@@ -39,6 +39,11 @@ export interface Folio {
   process(): Subprocess
   /** Resolves once the server has rendered every due artifact job (what a CLI write recorded, say): `/healthz` shows nothing due. */
   rendered(): Promise<void>
+  /**
+   * Resolves once no artifact job is left at all, due or not: also the compressed copies a burst
+   * of passes leaves for later (written within about a second; docs/publishing.md).
+   */
+  settled(): Promise<void>
   /** What the server wrote to stdout (its JSON log lines; the most recent part of it), as text. */
   output(): string
 }
@@ -174,14 +179,16 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
       rmSync(base, { recursive: true, force: true })
     },
     process: () => child,
-    async rendered() {
-      // Bounded: the sweeper runs every second; a backlog still due after 15 s is a failure.
-      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await Bun.sleep(100)) {
-        const { render } = ((await (await fetch(`${url}/healthz`)).json()) as { data: { render: { due: number; waiting: number } } }).data
-        if (render.due === 0 && render.waiting === 0) return
-      }
-      throw new Error('the server did not render the due artifact jobs within 15 s')
-    },
+    rendered: () => renderedWhen((render) => render.due === 0 && render.waiting === 0, 'the due artifact jobs'),
+    settled: () => renderedWhen((render) => render.pending === 0 && render.waiting === 0, 'every artifact job'),
+  }
+  /** Polls `/healthz` until its render backlog satisfies `done`. Bounded: the sweeper runs every second; a backlog left after 15 s is a failure. */
+  async function renderedWhen(done: (render: { due: number; pending: number; waiting: number }) => boolean, what: string): Promise<void> {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await Bun.sleep(100)) {
+      const { render } = ((await (await fetch(`${url}/healthz`)).json()) as { data: { render: { due: number; pending: number; waiting: number } } }).data
+      if (done(render)) return
+    }
+    throw new Error(`the server did not render ${what} within 15 s`)
   }
   return folio
 }

@@ -76,8 +76,12 @@ export function hashesOf(db: Queryable, paths: readonly string[]): Map<string, s
  */
 export const ABSENT = ''
 
-/** How a pass ended for one job: the hash of the bytes now on disk (or ABSENT), or a failure. */
-export type JobResult = { job: Job; hash: string; failed: false } | { job: Job; failed: true }
+/**
+ * How a pass ended for one job: the hash of the bytes now on disk (or ABSENT), or a failure. A
+ * main file written without its compressed copies (they were written less than a second ago)
+ * names when they are due: `copiesDueAt`, a job of its own.
+ */
+export type JobResult = { job: Job; hash: string; failed: false; copiesDueAt?: number } | { job: Job; failed: true }
 
 /** A retry delay after `attempts` failures: `firstMs`, doubling, at most a minute. */
 export const doublingDelay =
@@ -90,8 +94,8 @@ export const retryDelayMs = doublingDelay(2_000)
 
 /**
  * The short write that ends a pass, in one immediate transaction: the manifest takes the new
- * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry), and a
- * job that vanished meanwhile (another process rendered it, perhaps from an older snapshot) is
+ * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry; or, with its
+ * copies left for later, waits for them), and a job that vanished meanwhile (another process rendered it, perhaps from an older snapshot) is
  * marked again so the newest bytes win. Plain statements, compiled once per connection and
  * reused for every row (`query` caches them), since this runs once per artifact. `alongside`
  * runs inside the same transaction (what the pass changed, recorded with it or not at all: the purge events, the mirror's outbox).
@@ -100,7 +104,7 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
   const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
   const remember = client.query('insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash')
   const done = client.query('delete from artifact_jobs where path = ?1 and seq = ?2')
-  const vanished = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
+  const mark = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
   client
     .transaction(() => {
       for (const result of results) {
@@ -112,7 +116,9 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
         }
         remember.run(path, result.hash)
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
-        if (done.run(path, seq).changes === 0) vanished.run(path, now, nextSeq())
+        if (done.run(path, seq).changes === 0) mark.run(path, now, nextSeq())
+        // Done, but its copies were left for later: their own job, durable like any other.
+        else if (result.copiesDueAt !== undefined) mark.run(path, result.copiesDueAt, nextSeq())
       }
       alongside?.()
     })

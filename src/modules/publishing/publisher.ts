@@ -48,7 +48,7 @@ import {
 } from './plan.ts'
 import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
-import { artifactPresent, isOrphanTemp, removeArtifact, SIDECARS, writeArtifact, type WriteOutcome } from './writer.ts'
+import { filesPresent, isOrphanTemp, removeArtifact, SIDECARS, writeArtifact, writeCopies, type WriteOutcome } from './writer.ts'
 import { CACHE_INPUTS, CACHE_MARKER, readMarker, siteInputs, writeMarker } from './inputs.ts'
 import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
 import { SITE_TOP } from '../site/targets.ts'
@@ -108,6 +108,15 @@ const GROUP_MS = 2
 const GATHER_MS = 40
 /** How soon a loop that found the render lock taken tries again for its waiting requests. */
 const LOCKED_RETRY_MS = 100
+/**
+ * An artifact's compressed copies are written at most once per this span: a list page, feed or
+ * sitemap that every pass of a publishing burst rewrites gets its main file each time (and the
+ * old copies go, so none disagrees with it), and its `.br`/`.gz` once the span since its last
+ * copies has passed, by a job due then. Brotli and gzip of such shared artifacts, and two of the
+ * three files each, were most of a burst's writing; a reader meanwhile gets the current bytes
+ * uncompressed.
+ */
+const COPIES_EVERY_MS = 1_000
 /** How long a rebuild waits for another process's pass to end before it gives up. */
 const LOCK_WAIT_MS = 30_000
 
@@ -174,7 +183,8 @@ const tally = (stats: RenderStats, target: Target | null, outcome: WriteOutcome 
     return
   }
   stats.rendered++
-  if (outcome === 'written') stats.written++
+  // Copies are files written too, but of bytes already served: no sitemap or feed changed for them.
+  if (outcome === 'written' || outcome === 'copied') stats.written++
   if (outcome === 'removed') stats.removed++
   if (outcome === 'written' || outcome === 'removed') touches(target, stats)
 }
@@ -375,8 +385,31 @@ export function createPublisher(deps: PublisherDeps) {
     )
   }
 
-  /** Puts one rendered artifact on disk unless the manifest says its bytes are already there. */
-  function place(item: Extract<Rendered, { content: string | null }>, known: string | undefined): { outcome: WriteOutcome; hash: string } {
+  // When each artifact's copies were last written by this process, oldest first (COPIES_EVERY_MS).
+  const copiedAt = new Map<string, number>()
+  function copied(path: string, at: number): void {
+    copiedAt.delete(path)
+    copiedAt.set(path, at)
+  }
+  /** When an artifact's copies may next be written: null when they may be now. */
+  function copiesDue(path: string, at: number): number | null {
+    for (const [oldest, when] of copiedAt) {
+      if (at - when < COPIES_EVERY_MS) break
+      copiedAt.delete(oldest)
+    }
+    const last = copiedAt.get(path)
+    return last === undefined ? null : last + COPIES_EVERY_MS
+  }
+
+  /**
+   * Puts one rendered artifact on disk unless the manifest says its bytes are already there; its
+   * copies with it, or later (`copiesDueAt`) when this process wrote them less than
+   * COPIES_EVERY_MS ago.
+   */
+  function place(
+    item: Extract<Rendered, { content: string | null }>,
+    known: string | undefined,
+  ): { outcome: WriteOutcome; hash: string; copiesDueAt?: number } {
     const { job, target, content } = item
     const aliases = target ? aliasesOf(target) : []
     if (content === null) {
@@ -387,11 +420,22 @@ export function createPublisher(deps: PublisherDeps) {
     }
     const bytes = Buffer.from(content)
     const hash = contentEtag(bytes)
-    if (hash === known && artifactPresent(deps.cacheDir, job.path)) return { outcome: 'unchanged', hash }
+    const at = now()
+    const due = copiesDue(job.path, at)
+    const files = filesPresent(deps.cacheDir, job.path)
+    if (hash === known && files.main) {
+      if (files.copies) return { outcome: 'unchanged', hash }
+      if (due !== null) return { outcome: 'unchanged', hash, copiesDueAt: due }
+      // The bytes stand; only their copies were missing (left for later, or lost).
+      writeCopies(deps.cacheDir, job.path, bytes)
+      copied(job.path, at)
+      return { outcome: 'copied', hash }
+    }
     moveMarker()
-    writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
+    writeArtifact(deps.cacheDir, job.path, aliases, bytes, at, due === null)
+    if (due === null) copied(job.path, at)
     deps.cache.changed([job.path, ...aliases])
-    return { outcome: 'written', hash }
+    return due === null ? { outcome: 'written', hash } : { outcome: 'written', hash, copiesDueAt: due }
   }
 
   /**
@@ -449,7 +493,7 @@ export function createPublisher(deps: PublisherDeps) {
     try {
       if ('error' in item) throw item.error
       const placed = place(item, known)
-      return { result: { job: item.job, hash: placed.hash, failed: false }, outcome: placed.outcome }
+      return { result: { job: item.job, hash: placed.hash, failed: false, copiesDueAt: placed.copiesDueAt }, outcome: placed.outcome }
     } catch (error) {
       lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
       log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })

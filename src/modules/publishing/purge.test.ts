@@ -21,6 +21,11 @@ describe('purgeUrls', () => {
     ])
   })
 
+  test('copies written for bytes already served, and artifacts absent before and after, purge nothing', () => {
+    const post: Target = { kind: 'post', language: 'en', slug: 'hello' }
+    expect(purgeUrls(SITE, [change(post, 'copied'), change(post, 'absent')])).toEqual([])
+  })
+
   test('list reads keep their canonical query', () => {
     const target: Target = { kind: 'posts', language: 'zh', filter: { categoryId: 3 }, page: 2 }
     expect(purgeUrls(SITE, [change(target)])).toEqual([`${SITE}/api/v1/blog/posts?language=zh&current=2&categoryId=3`])

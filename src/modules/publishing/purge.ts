@@ -28,14 +28,14 @@ function spellingsOf(file: string): string[] {
 /**
  * The public URLs whose bytes a pass changed: every file written (new bytes) or removed, with its
  * alias spellings (`?language=en`), on SITE_URL (the API's reads and the site's pages share that
- * origin). Files whose bytes were already there ('unchanged') are not named. Pure: the order is
+ * origin). Files whose bytes were already there ('unchanged', 'copied') are not named. Pure: the order is
  * the pass's, each URL once.
  */
 export function purgeUrls(siteUrl: string, changes: readonly ArtifactChange[]): string[] {
   const urls = new Set<string>()
   for (const change of changes) {
-    // Absent before and after: no CDN holds bytes of it.
-    if (change.outcome === 'absent') continue
+    // Absent before and after: no CDN holds bytes of it. Copied: the bytes were already there.
+    if (change.outcome === 'absent' || change.outcome === 'copied') continue
     const files = [change.path, ...(change.target ? aliasesOf(change.target) : [])]
     for (const file of files) for (const url of spellingsOf(file)) urls.add(siteUrl + url)
   }

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, s
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
 
-/** What writing one artifact did. */
-export type WriteOutcome = 'written' | 'unchanged' | 'removed' | 'absent'
+/** What writing one artifact did; 'copied': its bytes stood, and only their compressed copies were written. */
+export type WriteOutcome = 'written' | 'copied' | 'unchanged' | 'removed' | 'absent'
 
 /**
  * Precompressed copies Caddy's `file_server { precompressed br gzip }` serves to clients that
@@ -90,7 +90,8 @@ function link(target: string, alias: string): void {
 }
 
 /**
- * Brings one artifact to `bytes`: main file, precompressed copies, alias links. Caddy's ETag is
+ * Brings one artifact to `bytes`: main file, precompressed copies (unless `copies` is false: the
+ * old ones go and none are written, see `writeCopies`), alias links. Caddy's ETag is
  * the file's mtime in whole seconds plus its size, so a new version always gets an mtime second
  * past the old one (two versions of equal size within a second would share an ETag): set
  * explicitly when the old file is less than two seconds old (the kernel's file clock may lag the
@@ -100,7 +101,7 @@ function link(target: string, alias: string): void {
  * compressed, and never a compressed copy that disagrees with the main file. Under a full disk
  * the copies are simply missing, which Caddy answers with the main file.
  */
-export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): void {
+export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number, copies = true): void {
   const file = join(root, path)
   const previous = (() => {
     try {
@@ -113,8 +114,8 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   const seconds = previous === null || previous < nowSeconds - 1 ? null : Math.max(nowSeconds, previous + 1)
   // A file that existed has its folder and its alias links already: no syscalls spent on them.
   if (previous === null) makeFolder(dirname(file))
-  const encoded = SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) }))
-  if (previous !== null) for (const copy of encoded) removeIfPresent(copy.file)
+  const encoded = copies ? SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) })) : []
+  if (previous !== null) for (const s of SIDECARS) removeIfPresent(file + s.ext)
   replaceFile(file, bytes, seconds)
   for (const copy of encoded) replaceFile(copy.file, copy.bytes, seconds)
   if (previous === null)
@@ -122,6 +123,24 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
       link(file, join(root, alias))
       for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
     }
+}
+
+/**
+ * The compressed copies of an artifact whose main file already holds `bytes` (written without
+ * them), with the main file's mtime as a full write gives them; each renamed in whole, so a reader
+ * gets the main file uncompressed or a copy that agrees with it.
+ */
+export function writeCopies(root: string, path: string, bytes: Uint8Array): void {
+  const file = join(root, path)
+  const seconds = Math.floor(statSync(file).mtimeMs / 1000)
+  for (const s of SIDECARS) replaceFile(file + s.ext, s.encode(bytes), seconds)
+}
+
+/** Whether an artifact's main file, and separately both its copies, are on disk. */
+export function filesPresent(root: string, path: string): { main: boolean; copies: boolean } {
+  const file = join(root, path)
+  const main = existsSync(file)
+  return { main, copies: main && SIDECARS.every((s) => existsSync(file + s.ext)) }
 }
 
 /** A bookkeeping file of CACHE_DIR (`.folio-*`: the stamp, the cache marker, the render mark): its text, or null when absent. */
@@ -156,10 +175,6 @@ export function removeArtifact(root: string, path: string, aliases: readonly str
   removeFolderIfEmpty(root, dirname(file))
   return removed ? 'removed' : 'absent'
 }
-
-/** Whether the main file and both copies are on disk (the manifest's claim is only trusted then). */
-export const artifactPresent = (root: string, path: string): boolean =>
-  existsSync(join(root, path)) && SIDECARS.every((s) => existsSync(join(root, path) + s.ext))
 
 /**
  * A temp file no live writer will ever rename: its writer process (named in the file) is gone,

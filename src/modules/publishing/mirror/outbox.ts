@@ -23,7 +23,7 @@ export function recordMirrorJobs(client: Database, changes: readonly ArtifactCha
     `insert into artifact_mirror_jobs (path, op, due_at, seq, attempts) values (?1, ?2, ?3, ?4, 0)
      on conflict (path) do update set op = excluded.op, due_at = excluded.due_at, seq = excluded.seq, attempts = 0`,
   )
-  for (const change of changes) upsert.run(change.path, change.outcome === 'written' ? 'put' : 'delete', now, nextSeq())
+  for (const change of changes) upsert.run(change.path, change.outcome === 'written' || change.outcome === 'copied' ? 'put' : 'delete', now, nextSeq())
 }
 
 /** Due mirror jobs, oldest first. */
