@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, postTags, tags } from '../../db/schema/index.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { RELATED_POSTS } from '../posts/present.ts'
@@ -81,9 +82,43 @@ const stateFrom = (row: StateRow): PostState => ({
   inputs: Bun.hash(row.shown).toString(36),
 })
 
+/** The lookups a change's plan makes inside its write, compiled once per connection. */
+const statements = preparedOnce((db) => ({
+  state: selectStates(db)
+    .where(and(discoverable, eq(posts.id, sql.placeholder('id'))))
+    .prepare(),
+  author: db
+    .select({ language: authors.language, slug: authors.slug, status: authors.status })
+    .from(authors)
+    .where(eq(authors.id, sql.placeholder('id')))
+    .prepare(),
+  // The next few newer discoverable posts of a language and category (`publishedAfter`, spelled with placeholders).
+  newer: db
+    .select({ slug: posts.slug, language: posts.language })
+    .from(posts)
+    .where(
+      and(
+        discoverable,
+        eq(posts.language, sql.placeholder('language')),
+        eq(posts.categoryId, sql.placeholder('categoryId')),
+        publishedAfter(sql.placeholder('publishedAt'), sql.placeholder('id')),
+      ),
+    )
+    .orderBy(asc(posts.publishedAt), asc(posts.id))
+    .limit(RELATED_POSTS)
+    .prepare(),
+  newerUndated: db
+    .select({ slug: posts.slug, language: posts.language })
+    .from(posts)
+    .where(and(discoverable, eq(posts.language, sql.placeholder('language')), eq(posts.categoryId, sql.placeholder('categoryId'))))
+    .orderBy(asc(posts.publishedAt), asc(posts.id))
+    .limit(RELATED_POSTS)
+    .prepare(),
+}))
+
 /** A post's state as the database holds it now (null: not discoverable, or gone). */
 export function currentPostState(db: Queryable, id: number): PostState | null {
-  const row = selectStates(db).where(and(discoverable, eq(posts.id, id))).get()
+  const row = statements(db).state.get({ id })
   return row ? stateFrom(row) : null
 }
 
@@ -105,7 +140,7 @@ export function allPostStates(db: Queryable): Map<number, PostState> {
 }
 
 export function authorStateOf(db: Queryable, id: number): AuthorState | null {
-  const row = db.select().from(authors).where(eq(authors.id, id)).get()
+  const row = statements(db).author.get({ id })
   return row && row.status === 1 ? { language: row.language, slug: row.slug } : null
 }
 
@@ -119,15 +154,10 @@ const authorTargets = (a: AuthorState): Target[] => [
 
 /** The discoverable posts whose `relatedPosts` can show a post at this place: the next few newer ones of its category. */
 function newerNeighbours(db: Queryable, id: number, state: Pick<PostState, 'language' | 'categoryId' | 'publishedAt'>): Target[] {
-  const after = state.publishedAt ? publishedAfter(state.publishedAt, id) : undefined
-  return db
-    .select({ slug: posts.slug, language: posts.language })
-    .from(posts)
-    .where(and(discoverable, eq(posts.language, state.language), eq(posts.categoryId, state.categoryId), after))
-    .orderBy(asc(posts.publishedAt), asc(posts.id))
-    .limit(RELATED_POSTS)
-    .all()
-    .map((r) => ({ kind: 'post', language: r.language, slug: r.slug }))
+  const { newer, newerUndated } = statements(db)
+  const where = { language: state.language, categoryId: state.categoryId }
+  const rows = state.publishedAt ? newer.all({ ...where, publishedAt: state.publishedAt, id }) : newerUndated.all(where)
+  return rows.map((r) => ({ kind: 'post', language: r.language, slug: r.slug }))
 }
 
 /** The artifacts that show (or would show) a post with this state: where its counts appear. */
