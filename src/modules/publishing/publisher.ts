@@ -422,8 +422,8 @@ export function createPublisher(deps: PublisherDeps) {
     const hash = contentEtag(bytes)
     const at = now()
     const due = copiesDue(job.path, at)
-    const files = filesPresent(deps.cacheDir, job.path)
-    if (hash === known && files.main) {
+    const files = hash === known ? filesPresent(deps.cacheDir, job.path) : null
+    if (files?.main) {
       if (files.copies) return { outcome: 'unchanged', hash }
       if (due !== null) return { outcome: 'unchanged', hash, copiesDueAt: due }
       // The bytes stand; only their copies were missing (left for later, or lost).
