@@ -105,7 +105,25 @@ const statements = preparedOnce((db) => ({
 }))
 
 /** The discoverable posts with ids `first` … `last`, in id order, each with its partner. */
-export const sitemapRows = (db: Queryable, first: number, last: number): SitemapRow[] => statements(db).rows.all({ first, last })
+export type SitemapRows = (first: number, last: number) => SitemapRow[]
+
+/**
+ * `SitemapRows` read once per snapshot: the API's `sitemap.xml` and the site's posts shard list
+ * the same posts (all of them while they fit in one shard), so a pass reads them once. A range
+ * past the newest post is the same range ending there, so both spellings share one read.
+ */
+export function sitemapRowsOnce(db: Queryable): SitemapRows {
+  const { rows, lastId } = statements(db)
+  const read = new Map<string, SitemapRow[]>()
+  let top: number | undefined
+  return (first, last) => {
+    top ??= lastId.get()?.id ?? 0
+    const key = `${first}:${Math.min(last, top)}`
+    let found = read.get(key)
+    if (!found) read.set(key, (found = rows.all({ first, last })))
+    return found
+  }
+}
 
 function entriesOf(siteUrl: string, rows: readonly SitemapRow[]): SitemapEntry[] {
   return rows.map((row) => {
@@ -165,18 +183,18 @@ export function thresholdShards(db: Queryable, shardSize: number): number[] {
 }
 
 /** `sitemap.xml`: every URL while they fit in one shard, else an index of the id-range shards. */
-export function sitemapData(db: Queryable, options: SiteOptions): SitemapData {
+export function sitemapData(db: Queryable, options: SiteOptions, sitemapRows: SitemapRows): SitemapData {
   if (countDiscoverable(db, options.sitemapShardSize + 1) <= options.sitemapShardSize)
-    return { kind: 'urlset', entries: entriesOf(options.siteUrl, sitemapRows(db, 1, Number.MAX_SAFE_INTEGER)) }
+    return { kind: 'urlset', entries: entriesOf(options.siteUrl, sitemapRows(1, Number.MAX_SAFE_INTEGER)) }
   const shards = postShards(db, options.sitemapShardSize)
   return { kind: 'index', shards: shards.map((s) => ({ loc: shardUrl(options.siteUrl, s.shard), lastmod: w3cTime(s.lastmod) })) }
 }
 
 /** One shard's entries, or null when the site fits in `sitemap.xml` alone or the shard is empty. */
-export function sitemapShard(db: Queryable, options: SiteOptions, shard: number): SitemapEntry[] | null {
+export function sitemapShard(db: Queryable, options: SiteOptions, shard: number, sitemapRows: SitemapRows): SitemapEntry[] | null {
   if (countDiscoverable(db, options.sitemapShardSize + 1) <= options.sitemapShardSize) return null
   const { first, last } = idsOf(shard, options.sitemapShardSize)
-  const rows = sitemapRows(db, first, last)
+  const rows = sitemapRows(first, last)
   return rows.length ? entriesOf(options.siteUrl, rows) : null
 }
 

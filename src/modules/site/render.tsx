@@ -136,7 +136,7 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
     case 'page.sitemapPages':
       return sitePagesShard(db, src.siteUrl, src.sitemapShardSize, target.shard)
     case 'page.sitemapPosts':
-      return sitePostShard(db, src.siteUrl, src.sitemapShardSize, target.shard)
+      return sitePostShard(reads.sitemapRows, src.siteUrl, src.sitemapShardSize, target.shard)
     case 'page.asset':
       return ASSETS[target.name].text
   }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import { renderSitemapIndex, renderUrlset, w3cTime, type SitemapEntry } from '../publishing/render/sitemap.ts'
-import { idsOf, postShards, shardOf, sitemapRows } from '../publishing/snapshot.ts'
+import { idsOf, postShards, shardOf, type SitemapRows } from '../publishing/snapshot.ts'
 import { absolute, alternatesOf, postUrl } from './head.ts'
 import { listedScopes, productPages } from './snapshot.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
@@ -22,9 +22,9 @@ export function siteSitemapIndex(db: Queryable, siteUrl: string, shardSize: numb
   ])
 }
 
-export function sitePostShard(db: Queryable, siteUrl: string, shardSize: number, shard: number): string | null {
+export function sitePostShard(sitemapRows: SitemapRows, siteUrl: string, shardSize: number, shard: number): string | null {
   const { first, last } = idsOf(shard, shardSize)
-  const rows = sitemapRows(db, first, last)
+  const rows = sitemapRows(first, last)
   if (!rows.length) return null
   const entries: SitemapEntry[] = rows.map((row) => {
     const partner = row.partnerSlug === null ? null : { language: otherLanguage(row.language), slug: row.partnerSlug }

@@ -10,7 +10,7 @@ import { toPostRes } from '../posts/present.ts'
 import { postLists, publicPostDetail, type PostListQuery, type PostLists } from '../posts/public.ts'
 import { postByCurrentSlug } from '../posts/repo.ts'
 import { discoverable, isDiscoverable } from '../posts/visibility.ts'
-import { partnerOf } from '../publishing/snapshot.ts'
+import { partnerOf, sitemapRowsOnce, type SitemapRows } from '../publishing/snapshot.ts'
 import { productLinks } from '../resources/card.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { toResourceRes } from '../resources/present.ts'
@@ -162,6 +162,8 @@ export interface SnapshotReads {
   publication(language: Language): Publication
   nav(): CategoryRes[]
   scope(language: Language, scope: ListScope): FoundScope | null
+  /** The sitemaps' posts by id range, shared by the API's sitemap and the site's posts shards. */
+  sitemapRows: SitemapRows
 }
 
 /** A value per key, made the first time it is asked for. */
@@ -182,6 +184,7 @@ export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
     publication: (language) => publications(language, () => publicationOf(db, siteUrl, language)),
     nav: () => navs('', () => navCategories(db)),
     scope: (language, scope) => scopes(JSON.stringify([language, scope]), () => scopeInfo(db, language, scope)),
+    sitemapRows: sitemapRowsOnce(db),
   }
 }
 

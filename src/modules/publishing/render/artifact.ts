@@ -128,11 +128,11 @@ function renderOther(src: RenderSource & { reads: SnapshotReads }, target: Exclu
       return renderRss(channel, items)
     }
     case 'sitemap': {
-      const data = sitemapData(db, src)
+      const data = sitemapData(db, src, reads.sitemapRows)
       return data.kind === 'urlset' ? renderUrlset(data.entries) : renderSitemapIndex(data.shards)
     }
     case 'sitemapShard': {
-      const entries = sitemapShard(db, src, target.shard)
+      const entries = sitemapShard(db, src, target.shard, reads.sitemapRows)
       return entries ? renderUrlset(entries) : null
     }
     case 'robots':
