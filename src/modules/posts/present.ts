@@ -8,7 +8,7 @@ import { toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
 import type { PostCard, PostRes, PostSchedule, WriterPostRes } from './model.ts'
 import type { PostRow } from './repo.ts'
-import { discoverable, publishedBefore } from './visibility.ts'
+import { sameCategoryAsPlaceholders, publishedBefore } from './visibility.ts'
 
 /** How many older posts of the same category a post response lists as related. */
 export const RELATED_POSTS = 3
@@ -121,13 +121,7 @@ const relatedQuery = (db: Queryable, before: SQL | undefined) =>
     .select(cardColumns)
     .from(posts)
     .where(
-      and(
-        discoverable,
-        eq(posts.language, sql.placeholder('language')),
-        eq(posts.categoryId, sql.placeholder('categoryId')),
-        ne(posts.id, sql.placeholder('id')),
-        before,
-      ),
+      and(sameCategoryAsPlaceholders, ne(posts.id, sql.placeholder('id')), before),
     )
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(RELATED_POSTS)

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, lte, or, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQLWrapper } from 'drizzle-orm'
 import { posts } from '../../db/schema/index.ts'
 
 export const POST_STATUS = { draft: 0, published: 1, offline: 2 } as const
@@ -20,6 +20,17 @@ export const discoverable = eq(posts.listed, 1)
  */
 export const publishedBefore = (at: string | SQLWrapper, id: number | SQLWrapper) => and(lte(posts.publishedAt, at), or(lt(posts.publishedAt, at), lt(posts.id, id)))
 export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper) => and(gte(posts.publishedAt, at), or(gt(posts.publishedAt, at), gt(posts.id, id)))
+
+/**
+ * Discoverable posts of the language and category bound to the `language` and `categoryId`
+ * placeholders: where a post's related posts (older) and the posts showing it as related (newer)
+ * are found, on the `(listed, category_id, published_at, id)` index.
+ */
+export const sameCategoryAsPlaceholders = and(
+  discoverable,
+  eq(posts.language, sql.placeholder('language')),
+  eq(posts.categoryId, sql.placeholder('categoryId')),
+)
 
 /** The same test for a row already in memory: SQLite derives `listed`, so nothing restates its definition. */
 export const isDiscoverable = (row: { listed: number | null }): boolean => row.listed === 1

@@ -5,7 +5,7 @@ import { authors, categories, posts, postTags, tags } from '../../db/schema/inde
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { RELATED_POSTS } from '../posts/present.ts'
 import type { PostRow } from '../posts/repo.ts'
-import { discoverable, isDiscoverable, publishedAfter } from '../posts/visibility.ts'
+import { discoverable, isDiscoverable, publishedAfter, sameCategoryAsPlaceholders } from '../posts/visibility.ts'
 import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
 import { partnersOf, shardOf, thresholdShards, type SiteOptions } from './snapshot.ts'
 
@@ -82,6 +82,15 @@ const stateFrom = (row: StateRow): PostState => ({
   inputs: Bun.hash(row.shown).toString(36),
 })
 
+/** The next few newer discoverable posts of a post's language and category (after it, when it has a publication time). */
+const newerQuery = (db: Queryable, after: SQL | undefined) =>
+  db
+    .select({ slug: posts.slug, language: posts.language })
+    .from(posts)
+    .where(and(sameCategoryAsPlaceholders, after))
+    .orderBy(asc(posts.publishedAt), asc(posts.id))
+    .limit(RELATED_POSTS)
+
 /** The lookups a change's plan makes inside its write, compiled once per connection. */
 const statements = preparedOnce((db) => ({
   state: selectStates(db)
@@ -92,28 +101,8 @@ const statements = preparedOnce((db) => ({
     .from(authors)
     .where(eq(authors.id, sql.placeholder('id')))
     .prepare(),
-  // The next few newer discoverable posts of a language and category (`publishedAfter`, spelled with placeholders).
-  newer: db
-    .select({ slug: posts.slug, language: posts.language })
-    .from(posts)
-    .where(
-      and(
-        discoverable,
-        eq(posts.language, sql.placeholder('language')),
-        eq(posts.categoryId, sql.placeholder('categoryId')),
-        publishedAfter(sql.placeholder('publishedAt'), sql.placeholder('id')),
-      ),
-    )
-    .orderBy(asc(posts.publishedAt), asc(posts.id))
-    .limit(RELATED_POSTS)
-    .prepare(),
-  newerUndated: db
-    .select({ slug: posts.slug, language: posts.language })
-    .from(posts)
-    .where(and(discoverable, eq(posts.language, sql.placeholder('language')), eq(posts.categoryId, sql.placeholder('categoryId'))))
-    .orderBy(asc(posts.publishedAt), asc(posts.id))
-    .limit(RELATED_POSTS)
-    .prepare(),
+  newer: newerQuery(db, publishedAfter(sql.placeholder('publishedAt'), sql.placeholder('id'))).prepare(),
+  newerUndated: newerQuery(db, undefined).prepare(),
 }))
 
 /** A post's state as the database holds it now (null: not discoverable, or gone). */
