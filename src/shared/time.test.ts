@@ -1,5 +1,5 @@
-import { expect, test } from 'bun:test'
-import { formatTime, parseTime } from './time.ts'
+import { describe, expect, test } from 'bun:test'
+import { cuttableDelay, formatTime, parseTime } from './time.ts'
 
 test('the spec shape and ISO 8601 are read as UTC', () => {
   expect(formatTime(parseTime('2026-03-01 10:00:00')!)).toBe('2026-03-01 10:00:00')
@@ -26,4 +26,18 @@ test('zones, fractions and the T separator', () => {
   expect(formatTime(parseTime('2026-02-01 10:00:00Z')!)).toBe('2026-02-01 10:00:00')
   expect(formatTime(parseTime('2026-02-01T10:00:00.500-0130')!)).toBe('2026-02-01 11:30:00')
   expect(formatTime(parseTime('2026-02-01T10:00')!)).toBe('2026-02-01 10:00:00')
+})
+
+describe('cuttableDelay', () => {
+  test('resolves after its time, or at once when cut; cutting again does nothing', async () => {
+    const started = performance.now()
+    await cuttableDelay(20).done
+    expect(performance.now() - started).toBeGreaterThanOrEqual(15)
+    const long = cuttableDelay(60_000)
+    const at = performance.now()
+    long.cut()
+    long.cut()
+    await long.done
+    expect(performance.now() - at).toBeLessThan(1_000)
+  })
 })

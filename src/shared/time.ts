@@ -33,3 +33,16 @@ export function parseTime(value: string | null | undefined): Date | null {
 /** The injectable clock every verb reads, so tests and the SEO check can fix "now". */
 export type Clock = () => Date
 export const systemClock: Clock = () => new Date()
+
+/** A wait of `ms` that `cut()` ends at once (a wake-up, a stop); `done` resolves either way, once. */
+export function cuttableDelay(ms: number): { done: Promise<void>; cut(): void } {
+  let cut = () => {}
+  const done = new Promise<void>((resolve) => {
+    const timer = setTimeout(() => cut(), ms)
+    cut = () => {
+      clearTimeout(timer)
+      resolve()
+    }
+  })
+  return { done, cut: () => cut() }
+}

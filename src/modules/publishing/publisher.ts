@@ -6,7 +6,7 @@ import { authors } from '../../db/schema/index.ts'
 import { contentEtag } from '../../http/conditional.ts'
 import type { Change, ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import type { Logger } from '../../shared/log.ts'
-import type { Clock } from '../../shared/time.ts'
+import { cuttableDelay, type Clock } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
 import {
   ABSENT,
@@ -279,14 +279,10 @@ export function createPublisher(deps: PublisherDeps) {
   /** Resolves once no announced write is pending, or after GATHER_MS: a pass then takes them all. */
   function gathered(): Promise<void> {
     if (!incoming) return Promise.resolve()
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, GATHER_MS)
-      function done() {
-        clearTimeout(timer)
-        allSettled = null
-        resolve()
-      }
-      allSettled = done
+    const delay = cuttableDelay(GATHER_MS)
+    allSettled = delay.cut
+    return delay.done.then(() => {
+      allSettled = null
     })
   }
 

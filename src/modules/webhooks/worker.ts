@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
+import { cuttableDelay } from '../../shared/time.ts'
 import { recordAttempt, send } from './deliver.ts'
 import { claimDue, nextDueAt, type ClaimedDelivery } from './queue.ts'
 import { attemptsLabel, maxAttempts } from './retry-policy.ts'
@@ -31,19 +32,14 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
   let woken = false
   let interrupt: (() => void) | null = null
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (woken || stopped) return resolve()
-      const timer = setTimeout(done, ms)
-      function done() {
-        clearTimeout(timer)
-        interrupt = null
-        resolve()
-      }
-      interrupt = done
-    }).then(() => {
+  const sleep = (ms: number) => {
+    const delay = cuttableDelay(woken || stopped ? 0 : ms)
+    interrupt = delay.cut
+    return delay.done.then(() => {
+      interrupt = null
       woken = false
     })
+  }
 
   async function deliver(delivery: ClaimedDelivery) {
     const result = await send(delivery, config)
