@@ -56,11 +56,23 @@ describe('artifact writer', () => {
     expect(existsSync(`${file}.br`) || existsSync(`${file}.gz`)).toBe(false)
     expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
     expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":4}')
-    writeCopies(root, path, bytes('{"a":4}'))
+    // Copies are only made of what the main file holds.
+    expect(writeCopies(root, path, bytes('{"a":5}'))).toBe(false)
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
+    expect(writeCopies(root, path, bytes('{"a":4}'))).toBe(true)
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":4}')
     expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":4}')
     expect(Math.floor(statSync(`${file}.gz`).mtimeMs / 1000)).toBe(Math.floor(statSync(file).mtimeMs / 1000))
     expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
+  })
+
+  test('without copies, copies left behind by a failed removal go too', () => {
+    const lone = 'api/v1/blog/posts/lone/@'
+    mkdirSync(join(root, 'api/v1/blog/posts/lone'), { recursive: true })
+    writeFileSync(join(root, `${lone}.br`), 'stale')
+    writeArtifact(root, lone, [], bytes('{"b":1}'), Date.now(), false)
+    expect(existsSync(join(root, `${lone}.br`))).toBe(false)
+    expect(filesPresent(root, lone)).toEqual({ main: true, copies: false })
   })
 
   test('a file of the old layout standing where a folder goes is replaced by the folder', () => {

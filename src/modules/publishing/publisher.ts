@@ -381,20 +381,22 @@ export function createPublisher(deps: PublisherDeps) {
     )
   }
 
-  // When each artifact's copies were last written by this process, oldest first (COPIES_EVERY_MS).
+  // When each artifact's copies were last written by this process, oldest first (COPIES_EVERY_MS),
+  // on the monotonic clock: a step of the wall clock never holds copies back or keeps them due.
   const copiedAt = new Map<string, number>()
-  function copied(path: string, at: number): void {
+  function copied(path: string): void {
     copiedAt.delete(path)
-    copiedAt.set(path, at)
+    copiedAt.set(path, performance.now())
   }
-  /** When an artifact's copies may next be written: null when they may be now. */
-  function copiesDue(path: string, at: number): number | null {
+  /** When an artifact's copies may next be written (a `now()` time): null when they may be now. */
+  function copiesDue(path: string): number | null {
+    const at = performance.now()
     for (const [oldest, when] of copiedAt) {
       if (at - when < COPIES_EVERY_MS) break
       copiedAt.delete(oldest)
     }
     const last = copiedAt.get(path)
-    return last === undefined ? null : last + COPIES_EVERY_MS
+    return last === undefined ? null : now() + Math.ceil(last + COPIES_EVERY_MS - at)
   }
 
   /**
@@ -416,20 +418,19 @@ export function createPublisher(deps: PublisherDeps) {
     }
     const bytes = Buffer.from(content)
     const hash = contentEtag(bytes)
-    const at = now()
-    const due = copiesDue(job.path, at)
+    const due = copiesDue(job.path)
     const files = hash === known ? filesPresent(deps.cacheDir, job.path) : null
-    if (files?.main) {
-      if (files.copies) return { outcome: 'unchanged', hash }
-      if (due !== null) return { outcome: 'unchanged', hash, copiesDueAt: due }
-      // The bytes stand; only their copies were missing (left for later, or lost).
-      writeCopies(deps.cacheDir, job.path, bytes)
-      copied(job.path, at)
+    if (files?.main && files.copies) return { outcome: 'unchanged', hash }
+    if (files?.main && due !== null) return { outcome: 'unchanged', hash, copiesDueAt: due }
+    // The bytes stand and only their copies are missing (left for later, or lost): the copies
+    // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
+    if (files?.main && writeCopies(deps.cacheDir, job.path, bytes)) {
+      copied(job.path)
       return { outcome: 'copied', hash }
     }
     moveMarker()
-    writeArtifact(deps.cacheDir, job.path, aliases, bytes, at, due === null)
-    if (due === null) copied(job.path, at)
+    writeArtifact(deps.cacheDir, job.path, aliases, bytes, now(), due === null)
+    if (due === null) copied(job.path)
     deps.cache.changed([job.path, ...aliases])
     return due === null ? { outcome: 'written', hash } : { outcome: 'written', hash, copiesDueAt: due }
   }

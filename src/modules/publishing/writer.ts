@@ -115,7 +115,8 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   // A file that existed has its folder and its alias links already: no syscalls spent on them.
   if (previous === null) makeFolder(dirname(file))
   const encoded = copies ? SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) })) : []
-  if (previous !== null) for (const s of SIDECARS) removeIfPresent(file + s.ext)
+  // Without new copies, old ones go even where no main file was (copies left behind by a failed removal).
+  if (previous !== null || !copies) for (const s of SIDECARS) removeIfPresent(file + s.ext)
   replaceFile(file, bytes, seconds)
   for (const copy of encoded) replaceFile(copy.file, copy.bytes, seconds)
   if (previous === null)
@@ -126,14 +127,17 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
 }
 
 /**
- * The compressed copies of an artifact whose main file already holds `bytes` (written without
- * them), with the main file's mtime as a full write gives them; each renamed in whole, so a reader
- * gets the main file uncompressed or a copy that agrees with it.
+ * The compressed copies of an artifact whose main file holds `bytes` (written without them), with
+ * the main file's mtime as a full write gives them; each renamed in whole, so a reader gets the
+ * main file uncompressed or a copy that agrees with it. False, with nothing written, when the main
+ * file holds other bytes: the caller writes the artifact whole.
  */
-export function writeCopies(root: string, path: string, bytes: Uint8Array): void {
+export function writeCopies(root: string, path: string, bytes: Uint8Array): boolean {
   const file = join(root, path)
   const seconds = Math.floor(statSync(file).mtimeMs / 1000)
+  if (!readFileSync(file).equals(bytes)) return false
   for (const s of SIDECARS) replaceFile(file + s.ext, s.encode(bytes), seconds)
+  return true
 }
 
 /** Whether an artifact's main file, and separately both its copies, are on disk. */
