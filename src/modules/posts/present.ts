@@ -120,9 +120,7 @@ const relatedQuery = (db: Queryable, before: SQL | undefined) =>
   db
     .select(cardColumns)
     .from(posts)
-    .where(
-      and(sameCategoryAsPlaceholders, ne(posts.id, sql.placeholder('id')), before),
-    )
+    .where(and(sameCategoryAsPlaceholders, ne(posts.id, sql.placeholder('id')), before))
     .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(RELATED_POSTS)
 

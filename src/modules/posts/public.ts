@@ -6,6 +6,7 @@ import type { Page } from '../../http/schema.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { Language } from '../../shared/language.ts'
 import { containing } from '../../shared/like.ts'
+import { memo } from '../../shared/memo.ts'
 import type { PostCard, PostRes } from './model.ts'
 import { cardColumns, cardsOf, toPostCards, toPostRes, type CardRow } from './present.ts'
 import { postByCurrentSlug, postByPreviousSlug } from './repo.ts'
@@ -50,7 +51,7 @@ function listFilter(set: Record<string, unknown>): SQL | undefined {
  * The count and the page of a list, prepared once per connection for each combination of
  * filters (at most 32), the values bound at each call.
  */
-const listStatements = preparedOnce(() => new Map<string, ReturnType<typeof prepareList>>())
+const listStatements = preparedOnce(() => memo<string, ReturnType<typeof prepareList>>())
 
 function prepareList(db: Queryable, set: Record<string, unknown>) {
   const where = listFilter(set)
@@ -67,16 +68,7 @@ function prepareList(db: Queryable, set: Record<string, unknown>) {
   }
 }
 
-function statementsFor(db: Queryable, values: Record<string, unknown>) {
-  const shape = Object.keys(values).join()
-  const made = listStatements(db)
-  let statements = made.get(shape)
-  if (!statements) {
-    statements = prepareList(db, values)
-    made.set(shape, statements)
-  }
-  return statements
-}
+const statementsFor = (db: Queryable, values: Record<string, unknown>) => listStatements(db)(Object.keys(values).join(), () => prepareList(db, values))
 
 /** `GET posts` (spec §4.2): discoverable posts, newest first, as cards. */
 export function listPublicPosts(db: Queryable, query: PostListQuery): Page<PostCard> {
@@ -101,17 +93,12 @@ export interface PostLists {
  */
 export function postLists(db: Queryable): PostLists {
   const cards = cardsOf(db)
-  const lists = new Map<string, { total: number; rows: CardRow[] }>()
+  const lists = memo<string, { total: number; rows: CardRow[] }>()
   return {
     page(query) {
       const values = filterValues(query)
       const statements = statementsFor(db, values)
-      const key = JSON.stringify(values)
-      let list = lists.get(key)
-      if (!list) {
-        list = { total: statements.total.get(values)?.n ?? 0, rows: [] }
-        lists.set(key, list)
-      }
+      const list = lists(JSON.stringify(values), () => ({ total: statements.total.get(values)?.n ?? 0, rows: [] }))
       const start = (query.current - 1) * query.size
       const end = start + query.size
       const held = list.rows.length

@@ -100,9 +100,9 @@ export const retryDelayMs = doublingDelay(2_000)
 
 /**
  * The short write that ends a pass, in one immediate transaction: the manifest takes the new
- * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry; or, with its
- * copies left for later, waits for them), and a job that vanished meanwhile (another process rendered it, perhaps from an older snapshot) is
- * marked again so the newest bytes win. Plain statements, compiled once per connection and
+ * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry; or, with
+ * its copies left for later, waits for them), and a job that vanished meanwhile (another process
+ * rendered it, perhaps from an older snapshot) is marked again so the newest bytes win. Plain statements, compiled once per connection and
  * reused for every row (`query` caches them), since this runs once per artifact. `alongside`
  * runs inside the same transaction (what the pass changed, recorded with it or not at all: the purge events, the mirror's outbox).
  */

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
 import { LANGUAGE_PATH, LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
+import { memo } from '../../shared/memo.ts'
 import { parseTime } from '../../shared/time.ts'
 import type { PostLists } from '../posts/public.ts'
 import { discoverable } from '../posts/visibility.ts'
@@ -114,14 +115,11 @@ export type SitemapRows = (first: number, last: number) => SitemapRow[]
  */
 export function sitemapRowsOnce(db: Queryable): SitemapRows {
   const { rows, lastId } = statements(db)
-  const read = new Map<string, SitemapRow[]>()
+  const read = memo<string, SitemapRow[]>()
   let top: number | undefined
   return (first, last) => {
     top ??= lastId.get()?.id ?? 0
-    const key = `${first}:${Math.min(last, top)}`
-    let found = read.get(key)
-    if (!found) read.set(key, (found = rows.all({ first, last })))
-    return found
+    return read(`${first}:${Math.min(last, top)}`, () => rows.all({ first, last }))
   }
 }
 

@@ -18,6 +18,7 @@ import { publicationSettings } from '../settings/settings.ts'
 import { toCategoryRes } from '../taxonomy/categories.ts'
 import type { CategoryRes } from '../taxonomy/model.ts'
 import { DomainError } from '../../shared/errors.ts'
+import { memo } from '../../shared/memo.ts'
 import { productTargetOf, SITE_PAGE_SIZE, urlPathOf, type ListScope, type SiteTarget } from './targets.ts'
 
 /**
@@ -166,19 +167,10 @@ export interface SnapshotReads {
   sitemapRows: SitemapRows
 }
 
-/** A value per key, made the first time it is asked for. */
-function memo<V>(): (key: string, make: () => V) => V {
-  const made = new Map<string, V>()
-  return (key, make) => {
-    if (!made.has(key)) made.set(key, make())
-    return made.get(key)!
-  }
-}
-
 export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
-  const publications = memo<Publication>()
-  const navs = memo<CategoryRes[]>()
-  const scopes = memo<FoundScope | null>()
+  const publications = memo<Language, Publication>()
+  const navs = memo<'', CategoryRes[]>()
+  const scopes = memo<string, FoundScope | null>()
   return {
     lists: postLists(db),
     publication: (language) => publications(language, () => publicationOf(db, siteUrl, language)),
