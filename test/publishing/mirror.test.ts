@@ -50,9 +50,9 @@ afterAll(async () => {
 
 const mirrorHealth = async () => (await folio.call('GET', '/healthz')).body.data.mirror
 
-/** Resolves once the server has rendered and mirrored everything due. */
+/** Resolves once the server has rendered (compressed copies left for later included) and mirrored everything. */
 async function mirrored(): Promise<void> {
-  await folio.rendered()
+  await folio.settled()
   for (const deadline = Date.now() + DEADLINE_MS; Date.now() < deadline; await Bun.sleep(100))
     if ((await mirrorHealth()).pending === 0) return
   throw new Error(`the mirror did not catch up within ${DEADLINE_MS} ms: ${JSON.stringify(await mirrorHealth())}`)

@@ -89,8 +89,8 @@ describe('full rebuild', () => {
       indexable: false,
     })
     expect((await folio.cli('settings', 'set', '--icon-url', 'https://example.org/icon.png', '--icon-alt', 'Icon')).code).toBe(0)
-    // The CLI records the jobs; the running server renders them.
-    await folio.rendered()
+    // The CLI records the jobs; the running server renders them (copies left for later included).
+    await folio.settled()
 
     const incremental = cacheFiles(folio.cacheDir)
     expect(incremental.has(`api/v1/blog/authors/jane-q-doe/@`)).toBe(true)
@@ -239,6 +239,8 @@ describe('crash safety', () => {
   test('a job committed with its change but never rendered (the process died) is rendered at the next start', async () => {
     const { folio, publish } = await start()
     const post = await publish()
+    // Copies the publish left for a second later are written first, so the job below is the only one left.
+    await folio.settled()
     await folio.stop(true)
     // What a SIGKILL between commit and render leaves behind: the new row and its job, an old file.
     const db = new Database(join(folio.dataDir, 'folio.db'))
