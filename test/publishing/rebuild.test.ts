@@ -211,6 +211,14 @@ describe('rebuild skips what did not change', () => {
     const missing = await rebuildCounts(folio)
     expect(missing).toEqual({ rendered: 2, written: 2, removed: 0, skipped: all - 2 })
     expect(cacheFiles(folio.cacheDir)).toEqual(full)
+    // A lost alias link (`?language=en`) comes back as a link, with nothing rendered again.
+    const detail = `${B.slice(1)}/posts/${post.slug}/@`
+    for (const lost of ['language=en', 'language=en.br']) rmSync(join(folio.cacheDir, detail + lost))
+    expect(await rebuildCounts(folio)).toEqual({ rendered: 0, written: 0, removed: 0, skipped: all })
+    for (const [alias, main] of [['language=en', ''], ['language=en.br', '.br']]) {
+      expect(lstatSync(join(folio.cacheDir, detail + alias)).isSymbolicLink()).toBe(true)
+      expect(readFileSync(join(folio.cacheDir, detail + alias))).toEqual(readFileSync(join(folio.cacheDir, detail + main)))
+    }
 
     // A copy of the database, taken now, is put back after a later edit was rendered.
     const copy = join(folio.dataDir, 'copy.db')

@@ -48,7 +48,7 @@ import {
 } from './plan.ts'
 import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
-import { filesPresent, isOrphanTemp, removeArtifact, SIDECARS, writeArtifact, writeCopies, type WriteOutcome } from './writer.ts'
+import { filesPresent, isOrphanTemp, linkAliases, removeArtifact, SIDECARS, writeArtifact, writeCopies, type WriteOutcome } from './writer.ts'
 import { CACHE_INPUTS, CACHE_MARKER, readMarker, siteInputs, writeMarker } from './inputs.ts'
 import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
 import { SITE_TOP } from '../site/targets.ts'
@@ -662,6 +662,8 @@ export function createPublisher(deps: PublisherDeps) {
     const present = (path: string) => disk.get(path) === COMPLETE
     const marker = readMarker(deps.cacheDir)
     let skipped = 0
+    // Each alias link's main file: links are made with their file, so a lost one is made again below.
+    const aliasOf = new Map<string, string>()
     db.transaction(
       (tx) => {
         const inputs = siteInputs(tx, deps)
@@ -682,7 +684,6 @@ export function createPublisher(deps: PublisherDeps) {
         // it was written, by this same render code when the cache is trusted.
         const every: string[] = []
         const expected = new Set<string>()
-        const aliasOf = new Map<string, string>()
         for (const target of targets) {
           const { path, aliases } = filesOf(target)
           if (expected.has(path) || !((trusted && hashes.get(path)) || targetOf(path))) continue
@@ -729,6 +730,8 @@ export function createPublisher(deps: PublisherDeps) {
       { behavior: 'immediate' },
     )
     const stats = await renderAllDue()
+    for (const [alias, path] of aliasOf)
+      if (disk.get(alias) !== COMPLETE && existsSync(join(deps.cacheDir, path))) linkAliases(deps.cacheDir, path, [alias])
     // Folders emptied by removals go (a removal takes only its own folder).
     if (stats.removed) for (const top of [API.slice(1), ...SITE_TOP]) pruneEmptyFolders(join(deps.cacheDir, top))
     return { ...stats, skipped }

@@ -119,11 +119,16 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   if (previous !== null || !copies) for (const s of SIDECARS) removeIfPresent(file + s.ext)
   replaceFile(file, bytes, seconds)
   for (const copy of encoded) replaceFile(copy.file, copy.bytes, seconds)
-  if (previous === null)
-    for (const alias of aliases) {
-      link(file, join(root, alias))
-      for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
-    }
+  if (previous === null) linkAliases(root, path, aliases)
+}
+
+/** The alias links of an artifact (and of its copies), where they are missing; those present stay. */
+export function linkAliases(root: string, path: string, aliases: readonly string[]): void {
+  const file = join(root, path)
+  for (const alias of aliases) {
+    link(file, join(root, alias))
+    for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
+  }
 }
 
 /**
