@@ -57,6 +57,14 @@ export const posts = sqliteTable(
     /** Grows by one with every edit or status change (If-Match, docs/agents.md); reader counts leave it alone. */
     version: integer('version').notNull().default(1),
     /**
+     * Grows by one whenever a column the artifacts show is written, by any hand (an API save, a
+     * status change, an UPDATE typed into sqlite3): the trigger `posts_shown_revision` of
+     * migration 0009 keeps it. With the post's tags it is the post's fingerprint for rebuilds
+     * (publishing/plan.ts), which then need not read the posts' content. A column added to posts
+     * later must join that trigger's column list, in a new migration (plan.test.ts checks).
+     */
+    shownRevision: integer('shown_revision').notNull().default(0),
+    /**
      * 1 when the post is publicly discoverable (lists, feeds, sitemap): derived by SQLite itself,
      * so no write path can forget it, and indexed so list counts never read the wide rows.
      */

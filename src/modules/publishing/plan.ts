@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, postTags, tags } from '../../db/schema/index.ts'
@@ -41,18 +41,13 @@ export interface AuthorState {
 const LIST_LANGUAGES = [null, ...LANGUAGES] as const
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
-/**
- * Every column of a post the artifacts may show, engagement counts left out (they refresh
- * through their own delayed jobs), and its tag ids: the fingerprint's inputs.
- */
-const shownColumns = Object.values(getTableColumns(posts)).filter((column) => column !== posts.clapCount && column !== posts.commentCount)
+/** A post's tag ids, in order, joined by SQLite. */
 const tagList = sql<string | null>`(select group_concat(tag_id) from (select ${postTags.tagId} as tag_id from ${postTags} where ${postTags.postId} = ${posts.id} order by 1))`
 
 /**
- * A post's state straight from SQLite: SQLite joins the shown columns and the tags into one
- * string (NUL-separated, nullable columns quoted so NULL and '' differ) and hands it over as
- * bytes, which are hashed as they are: no row object, no `stringify`, no UTF-16 copy of the
- * content in JavaScript. The fingerprint of 10,000 posts costs little more than reading them.
+ * A post's state straight from SQLite. Its fingerprint is the post's `shown_revision`, which a
+ * trigger moves whenever a column the artifacts show is written (schema/posts.ts), and its tags:
+ * so a rebuild reads no content to tell which posts changed, even outside the API.
  */
 const stateSelection = {
   id: posts.id,
@@ -63,10 +58,7 @@ const stateSelection = {
   authorId: posts.authorId,
   publishedAt: posts.publishedAt,
   tags: tagList,
-  shown: sql<Uint8Array>`cast(concat_ws(char(0), ${sql.join(
-    shownColumns.map((column) => (column.notNull ? sql`${column}` : sql`quote(${column})`)),
-    sql`, `,
-  )}, ${tagList}) as blob)`,
+  shownRevision: posts.shownRevision,
 }
 const selectStates = (db: Queryable) => db.select(stateSelection).from(posts)
 type StateRow = ReturnType<ReturnType<typeof selectStates>['all']>[number]
@@ -79,7 +71,7 @@ const stateFrom = (row: StateRow): PostState => ({
   authorId: row.authorId,
   tagIds: row.tags ? row.tags.split(',').map(Number) : [],
   publishedAt: row.publishedAt,
-  inputs: Bun.hash(row.shown).toString(36),
+  inputs: `${row.shownRevision}:${row.tags ?? ''}`,
 })
 
 /** The next few newer discoverable posts of a post's language and category (after it, when it has a publication time). */

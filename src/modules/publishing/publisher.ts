@@ -601,7 +601,8 @@ export function createPublisher(deps: PublisherDeps) {
     const found = new Map<string, number>()
     const t = now()
     const note = (path: string) => {
-      const copy = SIDECARS.findIndex((s) => path.endsWith(s.ext))
+      let copy = SIDECARS.length - 1
+      while (copy >= 0 && !path.endsWith(SIDECARS[copy]!.ext)) copy--
       const name = copy < 0 ? path : path.slice(0, -SIDECARS[copy]!.ext.length)
       found.set(name, (found.get(name) ?? 0) | (copy < 0 ? MAIN_FILE : MAIN_FILE << (copy + 1)))
     }
