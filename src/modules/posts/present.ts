@@ -142,13 +142,14 @@ function relatedRows(db: Queryable, row: PostRow): CardRow[] {
 
 /**
  * `BlogPostRes` of many posts at once, with their embedded taxonomy, author, related posts and
- * the resources they link to: the embeds of all of them and of their related posts are read in
- * one query per table, so a render pass costs a bounded number of queries per batch.
+ * the resources they link to: the embeds of all of them and of their related posts, and their
+ * resources, are read in one query per table, so a render pass costs a bounded number of queries per batch.
  */
 export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[] {
   const related = rows.map((row) => relatedRows(db, row))
   const everyRow = [...new Map([...rows, ...related.flat()].map((r): [number, CardRow] => [r.id, r])).values()]
   const embeds = embedsOf(db, everyRow)
+  const products = relatedResources(db, rows.map((row) => row.relatedProductIds))
   return rows.map((row, i) => ({
     ...card(row, embeds),
     contentHtml: row.contentHtml,
@@ -156,7 +157,7 @@ export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[
     faqBlocks: row.faqBlocks,
     toc: row.toc,
     relatedPosts: related[i]!.map((r) => card(r, embeds)),
-    relatedProducts: relatedResources(db, row.relatedProductIds),
+    relatedProducts: products[i]!,
   }))
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { resourceCategories, resources } from '../../db/schema/index.ts'
 import type { Page } from '../../http/schema.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
@@ -105,17 +106,22 @@ export function requireResources(db: Queryable, list: string | undefined): void 
   if (unknown.length) throw invalidField('relatedProductIds', `no resource(s) ${unknown.join(', ')}`)
 }
 
+/** The shown (not offline) resources among a JSON array of ids: one statement, whatever the count. */
+const shownAmong = preparedOnce((db) =>
+  withCategory(db)
+    .where(and(sql`${resources.id} in (select value from json_each(${sql.placeholder('ids')}))`, ne(resources.status, RESOURCE_STATUS.offline)))
+    .prepare(),
+)
+
 /**
- * The resources of a `relatedProductIds` list, in its order, for cards. Offline ones are left
- * out: a post's response is also its public page, which must not promote a withdrawn product;
- * the id stays in the list, so the card returns when the product does.
+ * The resources of many `relatedProductIds` lists, each in its order, for cards: one query for
+ * them all. Offline ones are left out: a post's response is also its public page, which must not
+ * promote a withdrawn product; the id stays in the list, so the card returns when the product does.
  */
-export function relatedResources(db: Queryable, list: string): ResourceRes[] {
-  const ids = idsOf(list).map(Number)
-  if (!ids.length) return []
-  const rows = withCategory(db)
-    .where(and(inArray(resources.id, ids), ne(resources.status, RESOURCE_STATUS.offline)))
-    .all()
-  const order = new Map(ids.map((id, i) => [id, i]))
-  return present(rows.sort((a, b) => order.get(a.resource.id)! - order.get(b.resource.id)!))
+export function relatedResources(db: Queryable, lists: readonly string[]): ResourceRes[][] {
+  const idLists = lists.map((list) => [...new Set(idsOf(list).map(Number))])
+  const wanted = [...new Set(idLists.flat())]
+  if (!wanted.length) return idLists.map(() => [])
+  const shown = new Map(shownAmong(db).all({ ids: JSON.stringify(wanted) }).map((r) => [r.resource.id, toResourceRes(r.resource, r.category)]))
+  return idLists.map((ids) => ids.flatMap((id) => shown.get(id) ?? []))
 }
