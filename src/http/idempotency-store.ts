@@ -1,8 +1,27 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
+import { preparedOnce } from '../db/prepared.ts'
 import { idempotencyKeys } from '../db/schema/index.ts'
 import type { Clock } from '../shared/time.ts'
 import { IDEMPOTENCY_WINDOW_MS, type Claim, type IdempotencyStore } from './idempotency.ts'
+
+const is = (name: string) => sql.placeholder(name)
+/** A placeholder where drizzle's `set` takes only SQL: no column encoder applies, so JSON goes in as text. */
+const setTo = (name: string) => sql`${is(name)}`
+const thisRow = and(eq(idempotencyKeys.caller, is('caller')), eq(idempotencyKeys.key, is('key')))
+
+/** The store's statements, built and compiled once per connection (a claim runs on every keyed POST). */
+const statements = preparedOnce((db) => ({
+  sweep: db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, is('before'))).prepare(),
+  find: db.select().from(idempotencyKeys).where(thisRow).prepare(),
+  insert: db
+    .insert(idempotencyKeys)
+    .values({ caller: is('caller'), key: is('key'), fingerprint: is('fingerprint'), owner: is('owner'), createdAt: is('createdAt') })
+    .prepare(),
+  takeOver: db.update(idempotencyKeys).set({ owner: setTo('owner'), createdAt: setTo('createdAt') }).where(thisRow).prepare(),
+  complete: db.update(idempotencyKeys).set({ status: setTo('status'), headers: setTo('headers'), body: setTo('body') }).where(thisRow).prepare(),
+  release: db.delete(idempotencyKeys).where(thisRow).prepare(),
+}))
 
 /**
  * Keys in SQLite, so they survive a restart. Each claim runs in one immediate (write-locked)
@@ -12,38 +31,33 @@ import { IDEMPOTENCY_WINDOW_MS, type Claim, type IdempotencyStore } from './idem
  */
 export function createIdempotencyStore(db: Db, clock: Clock): IdempotencyStore {
   const owner = crypto.randomUUID()
-  const row = (caller: string, key: string) => and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key))
-  const sweep = (tx: Pick<Db, 'delete'>) =>
-    tx
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, clock().getTime() - IDEMPOTENCY_WINDOW_MS))
-      .run()
+  const run = statements(db)
   return {
     claim(caller, key, fingerprint): Claim {
       return db.transaction(
-        (tx) => {
-          sweep(tx)
-          const held = tx.select().from(idempotencyKeys).where(row(caller, key)).get()
+        () => {
           const createdAt = clock().getTime()
+          run.sweep.run({ before: createdAt - IDEMPOTENCY_WINDOW_MS })
+          const held = run.find.get({ caller, key })
           if (!held) {
-            tx.insert(idempotencyKeys).values({ caller, key, fingerprint, owner, createdAt }).run()
+            run.insert.run({ caller, key, fingerprint, owner, createdAt })
             return { kind: 'run' }
           }
           if (held.fingerprint !== fingerprint) return { kind: 'reused' }
           if (held.status !== null)
             return { kind: 'replay', answer: { status: held.status, headers: held.headers ?? [], body: held.body ?? '' } }
           if (held.owner === owner) return { kind: 'in-use' }
-          tx.update(idempotencyKeys).set({ owner, createdAt }).where(row(caller, key)).run()
+          run.takeOver.run({ owner, createdAt, caller, key })
           return { kind: 'run' }
         },
         { behavior: 'immediate' },
       )
     },
     complete(caller, key, answer) {
-      db.update(idempotencyKeys).set(answer).where(row(caller, key)).run()
+      run.complete.run({ ...answer, headers: JSON.stringify(answer.headers), caller, key })
     },
     release(caller, key) {
-      db.delete(idempotencyKeys).where(row(caller, key)).run()
+      run.release.run({ caller, key })
     },
   }
 }

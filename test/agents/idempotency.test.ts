@@ -52,6 +52,8 @@ describe('Idempotency-Key on POST writes', () => {
     expect(retry.status).toBe(200)
     expect(retry.headers.get('idempotent-replayed')).toBe('true')
     expect(retry.text).toBe(ran[0]!.text)
+    // The stored headers come back with the stored body.
+    for (const name of ['content-type', 'cache-control']) expect(retry.headers.get(name)).toBe(ran[0]!.headers.get(name))
     expect(postsTitled(body.title as string)).toBe(1)
   })
 
