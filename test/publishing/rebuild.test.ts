@@ -6,7 +6,7 @@ import { contentTypeOf } from '../../src/modules/publishing/paths.ts'
 import { xml2js } from 'xml-js'
 import { publishablePost, publishableZhPost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
-import { cacheFiles } from './stack.ts'
+import { cacheFiles, mtimes } from './stack.ts'
 
 const B = '/api/v1/blog'
 const ENV = { RATE_LIMIT_PER_MINUTE: '1000000', SITE_URL: 'https://blog.example.org' }
@@ -208,9 +208,12 @@ describe('rebuild skips what did not change', () => {
     const full = cacheFiles(folio.cacheDir)
     rmSync(join(folio.cacheDir, `${B.slice(1)}/posts/${post.slug}`), { recursive: true })
     rmSync(join(folio.cacheDir, `en/blog/${post.slug}/@.br`))
+    const [pageMtime] = mtimes(folio.cacheDir, [`en/blog/${post.slug}/@`])
     const missing = await rebuildCounts(folio)
     expect(missing).toEqual({ rendered: 2, written: 2, removed: 0, skipped: all - 2 })
     expect(cacheFiles(folio.cacheDir)).toEqual(full)
+    // A lost copy alone is written again beside the file, which keeps its mtime (and so its ETag).
+    expect(mtimes(folio.cacheDir, [`en/blog/${post.slug}/@`])).toEqual([pageMtime!])
     // A lost alias link (`?language=en`) comes back as a link, with nothing rendered again.
     const detail = `${B.slice(1)}/posts/${post.slug}/@`
     for (const lost of ['language=en', 'language=en.br']) rmSync(join(folio.cacheDir, detail + lost))

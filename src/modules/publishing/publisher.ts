@@ -703,11 +703,13 @@ export function createPublisher(deps: PublisherDeps) {
             return target ? pathOf(target) : name
           })
           .filter((path) => !expected.has(path))
-        // The manifest vouches for a file only while it is on disk with both copies, for an
-        // absent artifact only while nothing is there, and for nothing in a cache not its own.
+        // The manifest vouches for a file only while it is on disk, for an absent artifact only
+        // while nothing is there, and for nothing in a cache not its own. A file whose copies are
+        // missing (left for later, or lost) keeps its hash: its pass writes the copies alone, once
+        // it has read the same bytes in the file (`writeCopies`), and the file keeps its mtime.
         forgetHashes(
           tx,
-          [...hashes].filter(([path, hash]) => !ownCache || (hash === ABSENT ? onDisk(path) || !expected.has(path) : !present(path))).map(([p]) => p),
+          [...hashes].filter(([path, hash]) => !ownCache || (hash === ABSENT ? onDisk(path) || !expected.has(path) : !onDisk(path))).map(([p]) => p),
         )
         let stale: string[]
         if (trusted) {
