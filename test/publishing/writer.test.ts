@@ -81,6 +81,11 @@ describe('artifact writer', () => {
     writeFileSync(old, '<old/>')
     writeArtifact(root, 'api/v1/blog/sitemap.xml/@', [], bytes('<new/>'), now)
     expect(readFileSync(join(old, '@'), 'utf8')).toBe('<new/>')
+    // The old layout's stray copy goes; the folder now standing at the old file's name stays.
+    writeFileSync(`${old}.gz`, 'old copy')
+    expect(removeArtifact(root, 'api/v1/blog/sitemap.xml', [])).toBe('absent')
+    expect(existsSync(`${old}.gz`)).toBe(false)
+    expect(readFileSync(join(old, '@'), 'utf8')).toBe('<new/>')
   })
 
   test('removal takes the file, its copies and its aliases; removing again is harmless', () => {

@@ -19,12 +19,16 @@ export const SIDECARS = [
   { ext: '.gz', encode: (b: Uint8Array) => Bun.gzipSync(b as Uint8Array<ArrayBuffer>, { level: 6 }) },
 ] as const
 
+/**
+ * Removes a file; false when there is none by that name. A folder there is no file either: where
+ * an old layout's file (`sitemap.xml`) stood, the new layout's folder of that name may stand now.
+ */
 const removeIfPresent = (file: string): boolean => {
   try {
     unlinkSync(file)
     return true
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    if (['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return false
     throw error
   }
 }
