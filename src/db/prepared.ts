@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import { sql, type SQLWrapper } from 'drizzle-orm'
 import type { Queryable } from './client.ts'
 
 /** The SQLite connection behind a database or a transaction on it (a transaction runs on its database's connection). */
@@ -24,3 +25,6 @@ export function preparedOnce<T>(build: (db: Queryable) => T): (db: Queryable) =>
     return statements
   }
 }
+
+/** Rows whose `column` is in the JSON array bound to the `ids` placeholder: one statement for any number of ids. */
+export const idIn = (column: SQLWrapper) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, asc, desc, eq, fillPlaceholders, sql } from 'drizzle-orm'
 import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
+import { idIn } from '../../src/db/prepared.ts'
 import { posts, postTags, tags } from '../../src/db/schema/index.ts'
-import { idIn } from '../../src/modules/posts/present.ts'
+import { relatedStatements } from '../../src/modules/posts/present.ts'
 import { discoverable, publishedAfter, publishedBefore } from '../../src/modules/posts/visibility.ts'
 
 // How the lookups a render pass makes per post grow with the site: each must seek an index to
@@ -33,6 +34,15 @@ describe('per-post lookups seek their index', () => {
       db.select().from(posts).where(and(sameCategory, publishedBefore('2026-01-01 00:00:00', 5))).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(3),
     )
     expect(plan).toContain('USING INDEX posts_listed_category (listed=? AND category_id=? AND published_at<?)')
+    expect(plan).not.toContain('TEMP B-TREE')
+  })
+
+  test("a batch's related posts: one statement, a seek of the category index per post", () => {
+    const plan = planOf({ toSQL: () => relatedStatements(db).published.getQuery() }, { sources: '[[5,"en",1,"2026-01-01 00:00:00"]]' })
+    expect(plan).toContain('SCAN source VIRTUAL TABLE')
+    expect(plan).toContain('CORRELATED LIST SUBQUERY')
+    expect(plan).toContain('SEARCH r USING INDEX posts_listed_category (listed=? AND category_id=? AND published_at<?)')
+    expect(plan).toContain('SEARCH posts USING INTEGER PRIMARY KEY (rowid=?)')
     expect(plan).not.toContain('TEMP B-TREE')
   })
 

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
-import { preparedOnce } from '../../db/prepared.ts'
+import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, postSchedules, postTags, tags } from '../../db/schema/index.ts'
 import { toAuthorRes } from '../authors/authors.ts'
 import { relatedResources } from '../resources/catalogue.ts'
@@ -8,7 +9,7 @@ import { toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
 import type { PostCard, PostRes, PostSchedule, WriterPostRes } from './model.ts'
 import type { PostRow } from './repo.ts'
-import { sameCategoryAsPlaceholders, publishedBefore } from './visibility.ts'
+import { publishedBefore, sameCategoryAsPlaceholders } from './visibility.ts'
 
 /** How many older posts of the same category a post response lists as related. */
 export const RELATED_POSTS = 3
@@ -18,8 +19,6 @@ const { contentHtml, contentText, faqBlocks, toc, ...columns } = getTableColumns
 export const cardColumns = columns
 export type CardRow = Omit<PostRow, 'contentHtml' | 'contentText' | 'faqBlocks' | 'toc'>
 
-/** Rows whose id is in a JSON array of ids: one statement for any number of ids. */
-export const idIn = (column: SQLWrapper) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`
 
 const embedStatements = preparedOnce((db) => ({
   tags: db
@@ -116,28 +115,64 @@ export function cardsOf(db: Queryable): (rows: readonly CardRow[]) => PostCard[]
 /** Posts as list cards, their tags, categories and authors read in one query each. */
 export const toPostCards = (db: Queryable, rows: readonly CardRow[]): PostCard[] => cardsOf(db)(rows)
 
-const relatedQuery = (db: Queryable, before: SQL | undefined) =>
-  db
-    .select(cardColumns)
-    .from(posts)
-    .where(and(sameCategoryAsPlaceholders, ne(posts.id, sql.placeholder('id')), before))
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
-    .limit(RELATED_POSTS)
-
-const relatedStatements = preparedOnce((db) => ({
-  published: relatedQuery(db, publishedBefore(sql.placeholder('publishedAt'), sql.placeholder('id'))).prepare(),
-  unpublished: relatedQuery(db, undefined).prepare(),
-}))
+/** The posts a related-posts lookup ranges over: the discoverable ones of the source's category and language (`r`). */
+const candidate = alias(posts, 'r')
 
 /**
  * Related posts are the discoverable posts of the same language and category published just
  * before this one. Looking only backwards keeps a publish from changing the related lists of
  * every older post: only the next few newer posts of that category ever mention it.
+ *
+ * One statement for a whole batch: `sources` is a JSON array of the published posts'
+ * `[id, language, categoryId, publishedAt]`, and for each SQLite seeks the category index to the
+ * source's place and takes the next few (a correlated subquery per source, on the index).
  */
-function relatedRows(db: Queryable, row: PostRow): CardRow[] {
+export const relatedStatements = preparedOnce((db) => {
+  const source = (i: number) => sql.raw(`source.value ->> ${i}`)
+  const before = db
+    .select({ id: candidate.id })
+    .from(candidate)
+    .where(
+      and(
+        eq(candidate.listed, 1),
+        eq(candidate.language, source(1)),
+        eq(candidate.categoryId, source(2)),
+        ne(candidate.id, source(0)),
+        publishedBefore(source(3), source(0), candidate),
+      ),
+    )
+    .orderBy(desc(candidate.publishedAt), desc(candidate.id))
+    .limit(RELATED_POSTS)
+  return {
+    published: db
+      .select({ ...cardColumns, sourceId: sql<number>`${source(0)}` })
+      .from(sql`json_each(${sql.placeholder('sources')}) as source`)
+      .innerJoin(posts, sql`${posts.id} in (${before})`)
+      .prepare(),
+    // A post with no publication time (a draft shown to its writer): the newest of its category.
+    unpublished: db
+      .select(cardColumns)
+      .from(posts)
+      .where(and(sameCategoryAsPlaceholders, ne(posts.id, sql.placeholder('id'))))
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
+      .limit(RELATED_POSTS)
+      .prepare(),
+  }
+})
+
+/** The related posts of each row, newest first: one statement for the published ones, one per draft. */
+function relatedRowsOf(db: Queryable, rows: readonly PostRow[]): CardRow[][] {
   const { published, unpublished } = relatedStatements(db)
-  const values = { language: row.language, categoryId: row.categoryId, id: row.id }
-  return row.publishedAt ? published.all({ ...values, publishedAt: row.publishedAt }) : unpublished.all(values)
+  const dated = rows.filter((row) => row.publishedAt)
+  const found = new Map<number, CardRow[]>()
+  if (dated.length)
+    for (const { sourceId, ...row } of published.all({ sources: JSON.stringify(dated.map((r) => [r.id, r.language, r.categoryId, r.publishedAt])) }))
+      found.set(sourceId, [...(found.get(sourceId) ?? []), row])
+  // Every related post has a publication time (it is at or before the source's).
+  const newestFirst = (a: CardRow, b: CardRow) => (a.publishedAt! < b.publishedAt! ? 1 : a.publishedAt! > b.publishedAt! ? -1 : b.id - a.id)
+  return rows.map((row) =>
+    row.publishedAt ? (found.get(row.id) ?? []).sort(newestFirst) : unpublished.all({ language: row.language, categoryId: row.categoryId, id: row.id }),
+  )
 }
 
 /**
@@ -146,7 +181,7 @@ function relatedRows(db: Queryable, row: PostRow): CardRow[] {
  * resources, are read in one query per table, so a render pass costs a bounded number of queries per batch.
  */
 export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[] {
-  const related = rows.map((row) => relatedRows(db, row))
+  const related = relatedRowsOf(db, rows)
   const everyRow = [...new Map([...rows, ...related.flat()].map((r): [number, CardRow] => [r.id, r])).values()]
   const embeds = embedsOf(db, everyRow)
   const products = relatedResources(db, rows.map((row) => row.relatedProductIds))

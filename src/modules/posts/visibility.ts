@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, isNull, lt, lte, or, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, eq, gt, gte, isNull, lt, lte, or, sql, type AnyColumn, type SQLWrapper } from 'drizzle-orm'
 import { posts } from '../../db/schema/index.ts'
 
 export const POST_STATUS = { draft: 0, published: 1, offline: 2 } as const
@@ -16,9 +16,11 @@ export const discoverable = eq(posts.listed, 1)
  * the time broken by id). Spelled with a plain range on `published_at` beside the tie-break, so
  * SQLite seeks the `(listed, category_id, published_at, id)` index to the spot: the bare OR of the
  * two cases made it walk every newer (or older) post of the category first, one O(N) scan per
- * related-posts lookup (the cause of rebuilds slowing per post as a site grew).
+ * related-posts lookup (the cause of rebuilds slowing per post as a site grew). `of`: another
+ * name for posts (an alias in a correlated subquery).
  */
-export const publishedBefore = (at: string | SQLWrapper, id: number | SQLWrapper) => and(lte(posts.publishedAt, at), or(lt(posts.publishedAt, at), lt(posts.id, id)))
+export const publishedBefore = (at: string | SQLWrapper, id: number | SQLWrapper, of: { publishedAt: AnyColumn; id: AnyColumn } = posts) =>
+  and(lte(of.publishedAt, at), or(lt(of.publishedAt, at), lt(of.id, id)))
 export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper) => and(gte(posts.publishedAt, at), or(gt(posts.publishedAt, at), gt(posts.id, id)))
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { preparedOnce } from '../../db/prepared.ts'
+import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { resourceCategories, resources } from '../../db/schema/index.ts'
 import type { Page } from '../../http/schema.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
@@ -107,11 +107,7 @@ export function requireResources(db: Queryable, list: string | undefined): void 
 }
 
 /** The shown (not offline) resources among a JSON array of ids: one statement, whatever the count. */
-const shownAmong = preparedOnce((db) =>
-  withCategory(db)
-    .where(and(sql`${resources.id} in (select value from json_each(${sql.placeholder('ids')}))`, ne(resources.status, RESOURCE_STATUS.offline)))
-    .prepare(),
-)
+const shownAmong = preparedOnce((db) => withCategory(db).where(and(idIn(resources.id), ne(resources.status, RESOURCE_STATUS.offline))).prepare())
 
 /**
  * The resources of many `relatedProductIds` lists, each in its order, for cards: one query for
