@@ -161,9 +161,22 @@ export function backlog(db: Queryable, now: number): { pending: number; due: num
   return { pending: row?.pending ?? 0, due: row?.due ?? 0, failing: row?.failing ?? 0, oldestDueAt: row?.oldest ?? null }
 }
 
+/** One subject's record, read and written on every change's plan: compiled once per connection. */
+const subjectStatements = preparedOnce((db) => {
+  const thisSubject = eq(artifactSubjects.subject, sql.placeholder('subject'))
+  return {
+    get: db.select({ state: artifactSubjects.state }).from(artifactSubjects).where(thisSubject).prepare(),
+    put: db
+      .insert(artifactSubjects)
+      .values({ subject: sql.placeholder('subject'), state: sql.placeholder('state') })
+      .onConflictDoUpdate({ target: artifactSubjects.subject, set: { state: sql`excluded.state` } })
+      .prepare(),
+    drop: db.delete(artifactSubjects).where(thisSubject).prepare(),
+  }
+})
+
 export function subjectState<T>(db: Queryable, subject: string): T | null {
-  const row = db.select({ state: artifactSubjects.state }).from(artifactSubjects).where(eq(artifactSubjects.subject, subject)).get()
-  return (row?.state as T | undefined) ?? null
+  return (subjectStatements(db).get.get({ subject })?.state as T | undefined) ?? null
 }
 
 /** Every recorded subject whose name starts with `prefix` (`post:`), by name, as its stored JSON text. */
@@ -177,8 +190,8 @@ function subjectTexts(db: Queryable, prefix: string): Map<string, string> {
 }
 
 export function saveSubjectState(db: Queryable, subject: string, state: unknown | null): void {
-  if (state === null) db.delete(artifactSubjects).where(eq(artifactSubjects.subject, subject)).run()
-  else db.insert(artifactSubjects).values({ subject, state }).onConflictDoUpdate({ target: artifactSubjects.subject, set: { state } }).run()
+  if (state === null) subjectStatements(db).drop.run({ subject })
+  else subjectStatements(db).put.run({ subject, state })
 }
 
 /**

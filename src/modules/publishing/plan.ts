@@ -25,9 +25,9 @@ export interface PostState {
   tagIds: number[]
   publishedAt: string | null
   /**
-   * Fingerprint of everything of the post the artifacts show (its row and tags), so a rebuild
-   * can tell which posts changed outside the API. Engagement counts are left out: they refresh
-   * through their own delayed jobs.
+   * Fingerprint of everything of the post the artifacts show: its `shown_revision` (moved by any
+   * write of a shown column) and its tag ids, so a rebuild can tell which posts changed outside
+   * the API. Engagement counts are left out: they refresh through their own delayed jobs.
    */
   inputs: string
 }

@@ -1,5 +1,6 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, tags } from '../../db/schema/index.ts'
 import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import type { Target } from '../publishing/paths.ts'
@@ -26,18 +27,28 @@ const scopePages = (language: Language, scope: ListScope, pages: number): SiteTa
   ...FORMATS.map((format): SiteTarget => ({ kind: 'page.feed', language, scope, format })),
 ]
 
+/** The scope lookups of a list's first page, compiled once per connection. */
+const scopeStatements = preparedOnce((db) => {
+  const byId = sql.placeholder('id')
+  return {
+    category: db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, byId)).prepare(),
+    tag: db.select({ slug: tags.slug }).from(tags).where(eq(tags.id, byId)).prepare(),
+    author: db.select({ slug: authors.slug, language: authors.language }).from(authors).where(eq(authors.id, byId)).prepare(),
+  }
+})
+
 function scopeOfFilter(db: Queryable, language: Language, filter: Extract<Target, { kind: 'posts' }>['filter']): ListScope | null {
   if (!filter) return { kind: 'home' }
-  const slugOf = (rows: { slug: string }[]) => rows[0]?.slug
+  const statements = scopeStatements(db)
   if ('categoryId' in filter) {
-    const slug = slugOf(db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, filter.categoryId)).all())
+    const slug = statements.category.get({ id: filter.categoryId })?.slug
     return slug ? { kind: 'category', slug } : null
   }
   if ('tagId' in filter) {
-    const slug = slugOf(db.select({ slug: tags.slug }).from(tags).where(eq(tags.id, filter.tagId)).all())
+    const slug = statements.tag.get({ id: filter.tagId })?.slug
     return slug ? { kind: 'tag', slug } : null
   }
-  const author = db.select({ slug: authors.slug, language: authors.language }).from(authors).where(eq(authors.id, filter.authorId)).get()
+  const author = statements.author.get({ id: filter.authorId })
   return author && author.language === language ? { kind: 'author', slug: author.slug } : null
 }
 
