@@ -7,6 +7,7 @@ import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
 import { idIn } from '../../src/db/prepared.ts'
 import { posts, postTags, tags } from '../../src/db/schema/index.ts'
 import { relatedStatements } from '../../src/modules/posts/present.ts'
+import { postsBySlug } from '../../src/modules/publishing/render/artifact.ts'
 import { discoverable, publishedAfter, publishedBefore } from '../../src/modules/posts/visibility.ts'
 
 // How the lookups a render pass makes per post grow with the site: each must seek an index to
@@ -52,6 +53,11 @@ describe('per-post lookups seek their index', () => {
     )
     expect(plan).toContain('USING INDEX posts_listed_category (listed=? AND category_id=? AND published_at>?)')
     expect(plan).not.toContain('TEMP B-TREE')
+  })
+
+  test("a batch's posts by slug: one seek of the slug index per slug, not a read of the language", () => {
+    const plan = planOf({ toSQL: () => postsBySlug(db).getQuery() }, { language: 'en', slugs: '["a","b"]' })
+    expect(plan).toContain('SEARCH posts USING INDEX posts_slug (language=? AND <expr>=?)')
   })
 
   test("a translation's partner is found through either slug's index", () => {

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../../db/client.ts'
+import { preparedOnce } from '../../../db/prepared.ts'
 import { envelopeBody, success } from '../../../http/envelope.ts'
 import { DomainError } from '../../../shared/errors.ts'
 import { authorDetail, listEnabledAuthors } from '../../authors/authors.ts'
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { posts } from '../../../db/schema/index.ts'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { toPostResMany } from '../../posts/present.ts'
@@ -11,7 +12,6 @@ import { isDiscoverable } from '../../posts/visibility.ts'
 import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
-import { chunks } from '../jobs.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
 import { partnerOf, rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
@@ -45,6 +45,27 @@ const isPostTarget = (t: Target): t is PostTarget => POST_KINDS.has(t.kind)
 const keyOf = (t: { language: Language; slug: string }) => `${t.language}:${t.slug}`
 
 /**
+ * The live posts of a language with these slugs (a JSON array), one seek each of the
+ * `(language, lower(slug))` index: a plain `slug in (…)` cannot use that index, and SQLite read
+ * every post of the language per batch instead (~20 ms at 10,000 posts).
+ */
+export const postsBySlug = preparedOnce((db) => {
+  const slugs = sql.placeholder('slugs')
+  return db
+    .select()
+    .from(posts)
+    .where(
+      and(
+        eq(posts.language, sql.placeholder('language')),
+        sql`lower(${posts.slug}) in (select lower(value) from json_each(${slugs}))`,
+        sql`${posts.slug} in (select value from json_each(${slugs}))`,
+        isNull(posts.deletedAt),
+      ),
+    )
+    .prepare()
+})
+
+/**
  * The posts of a whole batch, each read once whatever artifacts show it: the rows in one query
  * per language, then their embeds and related posts together (`toPostResMany`), instead of a
  * handful of queries per post and per artifact. Only discoverable posts are pre-rendered; a
@@ -55,13 +76,8 @@ function postPages(db: Queryable, targets: readonly PostTarget[]): Map<string, P
   const rows = new Map<string, PostRow>()
   for (const language of LANGUAGES) {
     const slugs = [...new Set(targets.filter((t) => t.language === language).map((t) => t.slug))]
-    for (const part of chunks(slugs))
-      for (const row of db
-        .select()
-        .from(posts)
-        .where(and(eq(posts.language, language), inArray(posts.slug, part), isNull(posts.deletedAt)))
-        .all())
-        if (isDiscoverable(row)) rows.set(keyOf(row), row)
+    if (slugs.length)
+      for (const row of postsBySlug(db).all({ language, slugs: JSON.stringify(slugs) })) if (isDiscoverable(row)) rows.set(keyOf(row), row)
   }
   const shown = [...rows.values()]
   const details = toPostResMany(db, shown)
