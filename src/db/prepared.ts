@@ -26,5 +26,5 @@ export function preparedOnce<T>(build: (db: Queryable) => T): (db: Queryable) =>
   }
 }
 
-/** Rows whose `column` is in the JSON array bound to the `ids` placeholder: one statement for any number of ids. */
-export const idIn = (column: SQLWrapper) => sql`${column} in (select value from json_each(${sql.placeholder('ids')}))`
+/** Rows whose `column` is in the JSON array bound to the placeholder `name` (`ids`): one statement for any number of values. */
+export const idIn = (column: SQLWrapper, name = 'ids') => sql`${column} in (select value from json_each(${sql.placeholder(name)}))`

@@ -200,8 +200,10 @@ export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[
 export const toPostRes = (db: Queryable, row: PostRow): PostRes => toPostResMany(db, [row])[0]!
 
 /** The pending schedule of a post. */
+const schedulesOf = preparedOnce((db) => db.select().from(postSchedules).where(eq(postSchedules.postId, sql.placeholder('postId'))).prepare())
+
 export function scheduleOf(db: Queryable, postId: number): PostSchedule {
-  const rows = db.select().from(postSchedules).where(eq(postSchedules.postId, postId)).all()
+  const rows = schedulesOf(db).all({ postId })
   const dueOf = (action: 'publish' | 'unpublish') => rows.find((r) => r.action === action)?.dueAt ?? null
   return { scheduledAt: dueOf('publish'), unpublishAt: dueOf('unpublish') }
 }

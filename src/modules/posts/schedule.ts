@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
+import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { postSchedules } from '../../db/schema/index.ts'
 import type { ChangeListener } from '../../shared/changes.ts'
 import { invalidField } from '../../shared/errors.ts'
@@ -65,6 +66,14 @@ export function schedulePost(ctx: Ctx, id: number, req: ScheduleReq): WriterPost
   return toWriterPostRes(ctx.db, row)
 }
 
+/** A post's schedules of the given actions (a JSON array), removed in one prepared statement. */
+const dropSchedules = preparedOnce((db) =>
+  db
+    .delete(postSchedules)
+    .where(and(eq(postSchedules.postId, sql.placeholder('postId')), idIn(postSchedules.action, 'actions')))
+    .prepare(),
+)
+
 /**
  * Keeps schedules true to the post, inside the transaction of every post change: a post that
  * is published (by any verb, the scheduler included) has nothing left to publish, one that left
@@ -83,9 +92,6 @@ export const scheduleUpkeep: ChangeListener = {
         : before?.status === POST_STATUS.published
           ? ['unpublish']
           : []
-    if (done.length)
-      tx.delete(postSchedules)
-        .where(and(eq(postSchedules.postId, after.id), inArray(postSchedules.action, done)))
-        .run()
+    if (done.length) dropSchedules(tx).run({ postId: after.id, actions: JSON.stringify(done) })
   },
 }

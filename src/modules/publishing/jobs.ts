@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
-import { preparedOnce } from '../../db/prepared.ts'
+import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
 
 /** Rows per statement: well under SQLite's bound on bound parameters. */
@@ -38,7 +38,7 @@ export function markStale(db: Queryable, paths: readonly string[], dueAt: number
   for (const path of paths) mark.run({ path, dueAt, seq })
 }
 
-/** Built and compiled once per connection: a publish marks about 40 paths inside its write. */
+/** Built and compiled once per connection: a publish marks about 40 paths inside its write, and every pass reads its jobs and hashes. */
 const statements = preparedOnce((db) => ({
   mark: db
     .insert(artifactJobs)
@@ -48,32 +48,31 @@ const statements = preparedOnce((db) => ({
       set: { dueAt: sql`min(${artifactJobs.dueAt}, excluded.due_at)`, seq: sql`excluded.seq`, attempts: 0 },
     })
     .prepare(),
+  due: db
+    .select({ path: artifactJobs.path, seq: artifactJobs.seq, attempts: artifactJobs.attempts })
+    .from(artifactJobs)
+    .where(lte(artifactJobs.dueAt, sql.placeholder('now')))
+    .orderBy(asc(artifactJobs.dueAt), asc(artifactJobs.path))
+    .limit(sql.placeholder('limit'))
+    .prepare(),
+  // By a JSON array of paths (`idIn`), for any number of them.
+  pending: db.select({ path: artifactJobs.path }).from(artifactJobs).where(idIn(artifactJobs.path)).prepare(),
+  hashes: db.select().from(artifactFiles).where(idIn(artifactFiles.path)).prepare(),
 }))
 
 /** Due jobs, oldest first. */
-export const dueJobs = (db: Queryable, now: number, limit: number): Job[] =>
-  db
-    .select({ path: artifactJobs.path, seq: artifactJobs.seq, attempts: artifactJobs.attempts })
-    .from(artifactJobs)
-    .where(lte(artifactJobs.dueAt, now))
-    .orderBy(asc(artifactJobs.dueAt), asc(artifactJobs.path))
-    .limit(limit)
-    .all()
+export const dueJobs = (db: Queryable, now: number, limit: number): Job[] => statements(db).due.all({ now, limit })
 
 /** Paths among these that still have a job. */
 export function stillPending(db: Queryable, paths: readonly string[]): Set<string> {
-  const found = new Set<string>()
-  for (const part of chunks(paths))
-    for (const row of db.select({ path: artifactJobs.path }).from(artifactJobs).where(inArray(artifactJobs.path, part)).all()) found.add(row.path)
-  return found
+  if (!paths.length) return new Set()
+  return new Set(statements(db).pending.all({ ids: JSON.stringify(paths) }).map((row) => row.path))
 }
 
 /** The manifest's hash of each of these paths that has one. */
 export function hashesOf(db: Queryable, paths: readonly string[]): Map<string, string> {
-  const found = new Map<string, string>()
-  for (const part of chunks(paths))
-    for (const row of db.select().from(artifactFiles).where(inArray(artifactFiles.path, part)).all()) found.set(row.path, row.hash)
-  return found
+  if (!paths.length) return new Map()
+  return new Map(statements(db).hashes.all({ ids: JSON.stringify(paths) }).map((row) => [row.path, row.hash]))
 }
 
 /**
