@@ -57,11 +57,13 @@ export const posts = sqliteTable(
     /** Grows by one with every edit or status change (If-Match, docs/agents.md); reader counts leave it alone. */
     version: integer('version').notNull().default(1),
     /**
-     * Grows by one whenever a column the artifacts show is written, by any hand (an API save, a
-     * status change, an UPDATE typed into sqlite3): the trigger `posts_shown_revision` of
-     * migration 0009 keeps it. With the post's tags it is the post's fingerprint for rebuilds
-     * (publishing/plan.ts), which then need not read the posts' content. A column added to posts
-     * later must join that trigger's column list, in a new migration (plan.test.ts checks).
+     * Takes the next value of `post_shown_counter` whenever the row is inserted (a REPLACE
+     * included) or a column the artifacts show is written, by any hand (an API save, a status
+     * change, an UPDATE typed into sqlite3): the triggers of migration 0009 keep it, so a row
+     * never gets back a revision recorded before. With the post's tags it is the post's
+     * fingerprint for rebuilds (publishing/plan.ts), which then need not read the posts' content.
+     * A column added to posts later must join the update trigger's column list, in a new
+     * migration (plan.test.ts checks).
      */
     shownRevision: integer('shown_revision').notNull().default(0),
     /**
@@ -147,3 +149,9 @@ export const postRevisions = sqliteTable(
   },
   (table) => [uniqueIndex('post_revisions_version').on(table.postId, table.version)],
 )
+
+/** The one row (`id` 1) whose `value` the posts' revision triggers advance: see `posts.shownRevision`. */
+export const postShownCounter = sqliteTable('post_shown_counter', {
+  id: integer('id').primaryKey(),
+  value: integer('value').notNull(),
+})

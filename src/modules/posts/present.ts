@@ -163,7 +163,7 @@ export const relatedStatements = preparedOnce((db) => {
 /** The related posts of each row, newest first: one statement for the published ones, one per draft. */
 function relatedRowsOf(db: Queryable, rows: readonly PostRow[]): CardRow[][] {
   const { published, unpublished } = relatedStatements(db)
-  const dated = rows.filter((row) => row.publishedAt)
+  const dated = [...new Map(rows.filter((row) => row.publishedAt).map((row) => [row.id, row])).values()]
   const found = new Map<number, CardRow[]>()
   if (dated.length)
     for (const { sourceId, ...row } of published.all({ sources: JSON.stringify(dated.map((r) => [r.id, r.language, r.categoryId, r.publishedAt])) }))
