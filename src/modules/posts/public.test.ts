@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { migrateDatabase, openDatabase } from '../../db/client.ts'
 import { categories, posts, postTags, tags } from '../../db/schema/index.ts'
+import { toPostResMany } from './present.ts'
 import { listPublicPosts, postLists, type PostListQuery } from './public.ts'
 
 // A snapshot's lists must answer every page exactly as `GET posts` does, in whatever order the
@@ -53,5 +54,24 @@ describe("a snapshot's post lists", () => {
     const all = lists.page({ current: 1, size: 5 }).records
     const en = lists.page({ language: 'en', current: 1, size: 5 }).records
     expect(en.filter((card) => all.includes(card)).length).toBeGreaterThan(0)
+  })
+})
+
+describe('a batch of post details', () => {
+  test('each lists the 3 discoverable posts of its language and category published just before it, ties broken by id; a post named twice is read once', () => {
+    const { db } = site()
+    const all = db.select().from(posts).all()
+    const older = (a: (typeof all)[number], b: (typeof all)[number]) => a.publishedAt! < b.publishedAt! || (a.publishedAt === b.publishedAt && a.id < b.id)
+    const expected = (row: (typeof all)[number]) =>
+      all
+        .filter((p) => p.listed === 1 && p.language === row.language && p.categoryId === row.categoryId && older(p, row))
+        .sort((a, b) => (older(a, b) ? 1 : -1))
+        .slice(0, 3)
+        .map((p) => p.id)
+    const batch = [...all, all[21]!]
+    const details = toPostResMany(db, batch)
+    batch.forEach((row, i) => expect([row.id, details[i]!.relatedPosts.map((p) => p.id)]).toEqual([row.id, expected(row)]))
+    // Somewhere in the batch, ties on the time are broken by id.
+    expect(details.some((d) => new Set(d.relatedPosts.map((p) => p.publishedAt)).size < d.relatedPosts.length)).toBe(true)
   })
 })
