@@ -9,7 +9,7 @@ import { toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
 import type { PostCard, PostRes, PostSchedule, WriterPostRes } from './model.ts'
 import type { PostRow } from './repo.ts'
-import { publishedBefore, sameCategoryAsPlaceholders } from './visibility.ts'
+import { discoverableIn, publishedBefore, sameCategoryAsPlaceholders } from './visibility.ts'
 
 /** How many older posts of the same category a post response lists as related. */
 export const RELATED_POSTS = 3
@@ -18,7 +18,6 @@ export const RELATED_POSTS = 3
 const { contentHtml, contentText, faqBlocks, toc, ...columns } = getTableColumns(posts)
 export const cardColumns = columns
 export type CardRow = Omit<PostRow, 'contentHtml' | 'contentText' | 'faqBlocks' | 'toc'>
-
 
 const embedStatements = preparedOnce((db) => ({
   tags: db
@@ -134,7 +133,7 @@ export const relatedStatements = preparedOnce((db) => {
     .from(candidate)
     .where(
       and(
-        eq(candidate.listed, 1),
+        discoverableIn(candidate),
         eq(candidate.language, source(1)),
         eq(candidate.categoryId, source(2)),
         ne(candidate.id, source(0)),
@@ -199,9 +198,10 @@ export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[
 /** `BlogPostRes` of one post. */
 export const toPostRes = (db: Queryable, row: PostRow): PostRes => toPostResMany(db, [row])[0]!
 
-/** The pending schedule of a post. */
+/** A post's schedule rows, compiled once per connection (every writer answer reads them). */
 const schedulesOf = preparedOnce((db) => db.select().from(postSchedules).where(eq(postSchedules.postId, sql.placeholder('postId'))).prepare())
 
+/** The pending schedule of a post. */
 export function scheduleOf(db: Queryable, postId: number): PostSchedule {
   const rows = schedulesOf(db).all({ postId })
   const dueOf = (action: 'publish' | 'unpublish') => rows.find((r) => r.action === action)?.dueAt ?? null

@@ -7,8 +7,12 @@ export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS]
 /** Publicly readable by slug: published and not deleted (a noindex post is readable, not listed). */
 export const readable = and(eq(posts.status, POST_STATUS.published), isNull(posts.deletedAt))
 
-/** Publicly discoverable: readable, indexable, and no `noindex` robots directive (lists, feeds, sitemap). */
-export const discoverable = eq(posts.listed, 1)
+/**
+ * Publicly discoverable: readable, indexable, and no `noindex` robots directive (lists, feeds,
+ * sitemap). `discoverableIn(of)`: the same test on another name for posts (an alias).
+ */
+export const discoverableIn = (of: { listed: AnyColumn }) => eq(of.listed, 1)
+export const discoverable = discoverableIn(posts)
 
 
 /**
