@@ -128,10 +128,10 @@ async function measure(size: number): Promise<void> {
     const caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })
     const plain = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, caddyfile: plainFile })
     try {
-      const api = wrk(`${folio.url}/api/v1/blog/posts/${slug}`)
-      const baseline = wrk(bareUrl)
-      const viaCaddy = wrk(`${caddy.url}/api/v1/blog/posts/${slug}`)
-      const viaPlain = wrk(`${plain.url}/api/v1/blog/posts/${slug}/@`)
+      const api = await wrk(`${folio.url}/api/v1/blog/posts/${slug}`)
+      const baseline = await wrk(bareUrl)
+      const viaCaddy = await wrk(`${caddy.url}/api/v1/blog/posts/${slug}`)
+      const viaPlain = await wrk(`${plain.url}/api/v1/blog/posts/${slug}/@`)
       console.log(`API read: ${fmt(api, 0)} req/s vs bare Bun.serve ${fmt(baseline, 0)} req/s = ${fmt(api / baseline, 2)}x`)
       console.log(`Caddy (Caddyfile): ${fmt(viaCaddy, 0)} req/s vs plain file_server ${fmt(viaPlain, 0)} req/s = ${fmt(viaCaddy / viaPlain, 2)}x`)
     } finally {

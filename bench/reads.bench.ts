@@ -46,8 +46,8 @@ try {
   // Each figure: req/s and, from /proc, the serving process's CPU µs per request.
   type Row = { rps: number[]; cpu: number[] }
   const rows = new Map<string, Row>()
-  const measure = (name: string, url: string, pid: number) => {
-    const { rps, cpuUs } = wrkRun(url, pid)
+  const measure = async (name: string, url: string, pid: number) => {
+    const { rps, cpuUs } = await wrkRun(url, pid)
     const row = rows.get(name) ?? { rps: [], cpu: [] }
     row.rps.push(rps)
     if (cpuUs !== null) row.cpu.push(cpuUs)
@@ -58,13 +58,13 @@ try {
   const ratios: Record<string, number[]> = {}
   const ratio = (name: string, value: number) => (ratios[name] ??= []).push(value)
   for (let round = 1; round <= rounds; round++) {
-    const viaApi = measure('API', `${folio.url}${api}`, folio.process().pid)
-    const baseline = measure('bare Bun.serve', bareUrl, child.pid)
-    const viaCaddy = measure('Caddyfile', `${caddy.url}${api}`, caddy.pid)
-    const viaPlain = measure('plain file_server', `${plain.url}${api}/@`, plain.pid)
+    const viaApi = await measure('API', `${folio.url}${api}`, folio.process().pid)
+    const baseline = await measure('bare Bun.serve', bareUrl, child.pid)
+    const viaCaddy = await measure('Caddyfile', `${caddy.url}${api}`, caddy.pid)
+    const viaPlain = await measure('plain file_server', `${plain.url}${api}/@`, plain.pid)
     ratio('API read / bare Bun.serve', viaApi / baseline)
     ratio('Caddyfile / plain file_server', viaCaddy / viaPlain)
-    others.forEach((other, i) => ratio(`${candidates[i]} / plain file_server`, measure(candidates[i]!, `${other.url}${api}`, other.pid) / viaPlain))
+    for (const [i, other] of others.entries()) ratio(`${candidates[i]} / plain file_server`, (await measure(candidates[i]!, `${other.url}${api}`, other.pid)) / viaPlain)
     console.error(`round ${round}/${rounds} done`)
   }
   for (const [name, row] of rows)
