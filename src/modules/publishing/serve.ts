@@ -37,10 +37,11 @@ export const artifactHeaders =
     }
   }
 
-/** An artifact's answer from memory: headers precomputed, a bodiless 304 when the client's copy is current. */
+/** An artifact's answer from memory, made once per version: a bodiless 304 when the client's copy is current. */
 function artifactAnswer(request: Request, entry: CachedArtifact): Response {
-  if (isNotModified(request.headers, entry.validators)) return new Response(null, { status: 304, headers: entry.notModified })
-  return new Response(request.method === 'HEAD' ? null : entry.bytes, { headers: entry.headers })
+  const { ok, head, notModified } = entry.answers
+  if (isNotModified(request.headers, entry.validators)) return notModified.clone()
+  return (request.method === 'HEAD' ? head : ok).clone()
 }
 
 /**
