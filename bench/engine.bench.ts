@@ -9,11 +9,13 @@
  *   - 8 concurrent clients publishing drafts: posts/s, publish-until-served p50/p95 (a publish
  *     answers once its artifacts are on disk), webhook delivery lag (publish sent -> receipt at
  *     a local receiver) p50/p95, duplicate deliveries, "database is locked" in the server log;
+ *     then one client alone, publish-until-served p50/p95;
  *   - reads with wrk (pinned to the last core with taskset): the API serving a post detail vs a
  *     bare Bun.serve answering the same bytes; Caddy with the project's Caddyfile vs a plain
  *     Caddy file_server on the same file.
  * Every phase is bounded (fixed counts, fixed wrk durations). Loopback only. With
- * BENCH_CACHE_ROOT=/dev/shm the artifacts are written to tmpfs instead of the temp folder's disk.
+ * BENCH_CACHE_ROOT=/dev/shm the artifacts are written to tmpfs instead of the temp folder's disk;
+ * SITEMAP_SHARD_SIZE, when set, is the server's (default: the spec's 50,000).
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,6 +31,8 @@ import { firstLine, plainCaddyfile, wrk } from './support/wrk.ts'
 const sizes = process.argv.slice(2).map(Number).filter(Boolean)
 const CLIENTS = 8
 const PER_CLIENT = 25
+/** Publishes by a lone client, for the latency of a pass without queueing. */
+const SOLO = 20
 
 /** A progress line on stderr, so a long run (10,000 posts) shows where it is. */
 const phase = (what: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${what} (load ${loadAverage()})`)
@@ -48,7 +52,9 @@ async function measure(size: number): Promise<void> {
   // BENCH_CACHE_ROOT=/dev/shm puts CACHE_DIR on tmpfs, to tell the engine's own cost from the disk's.
   const cacheRoot = process.env.BENCH_CACHE_ROOT
   const cacheDir: Record<string, string> = cacheRoot ? { CACHE_DIR: mkdtempSync(join(cacheRoot, 'folio-bench-cache-')) } : {}
-  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info', ...cacheDir })
+  // SITEMAP_SHARD_SIZE=1000 (what docs/publishing.md advises a large site that publishes often) is passed on to the server.
+  const shards: Record<string, string> = process.env.SITEMAP_SHARD_SIZE ? { SITEMAP_SHARD_SIZE: process.env.SITEMAP_SHARD_SIZE } : {}
+  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info', ...cacheDir, ...shards })
   try {
     const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
     const { categoryId, authorId } = await seedTaxonomy(folio, token)
@@ -115,6 +121,20 @@ async function measure(size: number): Promise<void> {
       `webhook lag: p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms; ${firstReceipt.size}/${drafts.length} delivered, ${receipts.length - firstReceipt.size} duplicates, ` +
         `"database is locked" ${folio.output().includes('database is locked') ? 'SEEN' : 'never'} in the log`,
     )
+
+    // The same publish with no other client: the latency of one pass, without the queueing 8
+    // clients add (with 8 always in flight, each waits on average 8 / throughput).
+    phase(`1 client publishing ${SOLO} drafts one after another`)
+    const solo: number[] = []
+    for (let i = 0; i < SOLO; i++) {
+      const saved = await folio.call('POST', '/api/v1/blog/posts/save', { token, body: { ...publishablePost(categoryId, authorId), status: 0 } })
+      const t0 = performance.now()
+      const res = await folio.call('POST', `/api/v1/blog/posts/${saved.body.data.id}/publish`, { token })
+      if (res.body?.code !== '0000') throw new Error(`publish failed: ${res.text}`)
+      solo.push(performance.now() - t0)
+    }
+    const alone = summarize(solo)
+    console.log(`publishing, 1 client: publish-until-served p50 ${fmt(alone.p50)} ms, p95 ${fmt(alone.p95)} ms`)
 
     phase('reads with wrk')
     // Reads: the same post detail through each server.
