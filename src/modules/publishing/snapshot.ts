@@ -151,13 +151,19 @@ export const shardOf = (postId: number, shardSize: number) => Math.floor((postId
 /** The first and last id of a shard. */
 export const idsOf = (shard: number, shardSize: number) => ({ first: (shard - 1) * shardSize + 1, last: shard * shardSize })
 
+/** A sitemap shard holding a discoverable post, with its newest change. */
+export interface PostShard {
+  shard: number
+  lastmod: string
+}
+
 /**
  * The shards holding a discoverable post, each with its newest change: one seek of the
  * `posts_sitemap` index (listed, id, updated_at, …) per shard, never a sort of every post.
  */
-export function postShards(db: Queryable, shardSize: number): { shard: number; lastmod: string }[] {
+export function postShards(db: Queryable, shardSize: number): PostShard[] {
   const { lastmod, lastId } = statements(db)
-  const shards: { shard: number; lastmod: string }[] = []
+  const shards: PostShard[] = []
   const top = lastId.get()?.id
   if (!top) return shards
   for (let shard = 1; shard <= shardOf(top, shardSize); shard++) {
@@ -165,6 +171,18 @@ export function postShards(db: Queryable, shardSize: number): { shard: number; l
     if (newest) shards.push({ shard, lastmod: newest })
   }
   return shards
+}
+
+/** `postShards` by shard size. */
+export type PostShards = (shardSize: number) => PostShard[]
+
+/**
+ * `postShards` read once per snapshot: the API's `sitemap.xml` and the site's `/sitemap.xml` both
+ * index the same shards, and each seek reads its shard's whole id range for the newest change.
+ */
+export function postShardsOnce(db: Queryable): PostShards {
+  const read = memo<number, PostShard[]>()
+  return (shardSize) => read(shardSize, () => postShards(db, shardSize))
 }
 
 /**
@@ -181,10 +199,10 @@ export function thresholdShards(db: Queryable, shardSize: number): number[] {
 }
 
 /** `sitemap.xml`: every URL while they fit in one shard, else an index of the id-range shards. */
-export function sitemapData(db: Queryable, options: SiteOptions, sitemapRows: SitemapRows): SitemapData {
+export function sitemapData(db: Queryable, options: SiteOptions, sitemapRows: SitemapRows, shardsOf: PostShards): SitemapData {
   if (countDiscoverable(db, options.sitemapShardSize + 1) <= options.sitemapShardSize)
     return { kind: 'urlset', entries: entriesOf(options.siteUrl, sitemapRows(1, Number.MAX_SAFE_INTEGER)) }
-  const shards = postShards(db, options.sitemapShardSize)
+  const shards = shardsOf(options.sitemapShardSize)
   return { kind: 'index', shards: shards.map((s) => ({ loc: shardUrl(options.siteUrl, s.shard), lastmod: w3cTime(s.lastmod) })) }
 }
 

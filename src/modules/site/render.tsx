@@ -132,7 +132,7 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
     case 'page.llms':
       return renderLlms(src, reads)
     case 'page.sitemap':
-      return siteSitemapIndex(db, src.siteUrl, src.sitemapShardSize)
+      return siteSitemapIndex(db, reads.postShards, src.siteUrl, src.sitemapShardSize)
     case 'page.sitemapPages':
       return sitePagesShard(db, src.siteUrl, src.sitemapShardSize, target.shard)
     case 'page.sitemapPosts':

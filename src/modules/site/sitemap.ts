@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import { renderSitemapIndex, renderUrlset, w3cTime, type SitemapEntry } from '../publishing/render/sitemap.ts'
-import { idsOf, postShards, shardOf, type SitemapRows } from '../publishing/snapshot.ts'
+import { idsOf, shardOf, type PostShards, type SitemapRows } from '../publishing/snapshot.ts'
 import { absolute, alternatesOf, postUrl } from './head.ts'
 import { listedScopes, productPages } from './snapshot.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
@@ -12,8 +12,8 @@ import { urlPathOf, type SiteTarget } from './targets.ts'
  * each shard at most SITEMAP_SHARD_SIZE URLs, so a change touches one shard. Post entries carry
  * the page's hreflang alternates and its cover.
  */
-export function siteSitemapIndex(db: Queryable, siteUrl: string, shardSize: number): string {
-  const shards = postShards(db, shardSize)
+export function siteSitemapIndex(db: Queryable, shardsOf: PostShards, siteUrl: string, shardSize: number): string {
+  const shards = shardsOf(shardSize)
   const newest = w3cTime(shards.reduce((max, s) => (s.lastmod > max ? s.lastmod : max), '') || '1970-01-01 00:00:00')
   const at = (target: SiteTarget) => `${siteUrl}${urlPathOf(target)}`
   return renderSitemapIndex([

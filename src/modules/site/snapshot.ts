@@ -10,7 +10,7 @@ import { toPostRes } from '../posts/present.ts'
 import { postLists, publicPostDetail, type PostListQuery, type PostLists } from '../posts/public.ts'
 import { postByCurrentSlug } from '../posts/repo.ts'
 import { discoverable, isDiscoverable } from '../posts/visibility.ts'
-import { partnerOf, sitemapRowsOnce, type SitemapRows } from '../publishing/snapshot.ts'
+import { partnerOf, postShardsOnce, sitemapRowsOnce, type PostShards, type SitemapRows } from '../publishing/snapshot.ts'
 import { productLinks } from '../resources/card.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { toResourceRes } from '../resources/present.ts'
@@ -165,6 +165,8 @@ export interface SnapshotReads {
   scope(language: Language, scope: ListScope): FoundScope | null
   /** The sitemaps' posts by id range, shared by the API's sitemap and the site's posts shards. */
   sitemapRows: SitemapRows
+  /** The posts' shards with their newest change, shared by the API's and the site's sitemap indexes. */
+  postShards: PostShards
 }
 
 export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
@@ -177,6 +179,7 @@ export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
     nav: () => navs('', () => navCategories(db)),
     scope: (language, scope) => scopes(JSON.stringify([language, scope]), () => scopeInfo(db, language, scope)),
     sitemapRows: sitemapRowsOnce(db),
+    postShards: postShardsOnce(db),
   }
 }
 

@@ -144,7 +144,7 @@ function renderOther(src: RenderSource & { reads: SnapshotReads }, target: Exclu
       return renderRss(channel, items)
     }
     case 'sitemap': {
-      const data = sitemapData(db, src, reads.sitemapRows)
+      const data = sitemapData(db, src, reads.sitemapRows, reads.postShards)
       return data.kind === 'urlset' ? renderUrlset(data.entries) : renderSitemapIndex(data.shards)
     }
     case 'sitemapShard': {
