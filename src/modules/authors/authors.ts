@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ne } from 'drizzle-orm'
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { authors, posts } from '../../db/schema/index.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
@@ -94,12 +95,16 @@ export async function saveAuthor(ctx: Ctx, req: AuthorReq): Promise<AuthorRes> {
   return toAuthorRes(result, postCountOf(ctx.db, result.id))
 }
 
-export const postCountOf = (db: Queryable, authorId: number): number =>
+const postCount = preparedOnce((db) =>
   db
     .select({ n: count() })
     .from(posts)
-    .where(and(eq(posts.authorId, authorId), discoverable))
-    .get()?.n ?? 0
+    .where(and(eq(posts.authorId, sql.placeholder('authorId')), discoverable))
+    .prepare(),
+)
+
+/** How many discoverable posts an author has: every author list and author page shows it. */
+export const postCountOf = (db: Queryable, authorId: number): number => postCount(db).get({ authorId })?.n ?? 0
 
 const withPostCount = (db: Queryable) => (row: AuthorRow) => toAuthorRes(row, postCountOf(db, row.id))
 
