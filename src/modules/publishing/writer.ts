@@ -146,7 +146,7 @@ export function holds(root: string, path: string, bytes: Uint8Array): boolean {
  * The compressed copies of an artifact whose main file holds `bytes` (written without them), with
  * the main file's mtime, taken before its bytes are read; each renamed in whole, so a reader gets
  * the main file uncompressed or a copy that agrees with it. False, with nothing written, when the
- * main file holds other bytes: the caller writes the artifact whole.
+ * main file holds other bytes: they would not be its copies.
  */
 export function writeCopies(root: string, path: string, bytes: Uint8Array): boolean {
   const file = join(root, path)
