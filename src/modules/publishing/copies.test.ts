@@ -31,7 +31,7 @@ function mainFile(path: string, text: string): Buffer {
   return bytes
 }
 
-const copiesOf = (path: string) => ({
+const copiesOf = (path: string): { br: Buffer | null; gz: Buffer | null } => ({
   br: existsSync(join(root, `${path}.br`)) ? brotliDecompressSync(readFileSync(join(root, `${path}.br`))) : null,
   gz: existsSync(join(root, `${path}.gz`)) ? gunzipSync(readFileSync(join(root, `${path}.gz`))) : null,
 })
