@@ -37,12 +37,12 @@ const copiesOf = (path: string): { br: Buffer | null; gz: Buffer | null } => ({
 })
 const seconds = (file: string) => Math.floor(statSync(join(root, file)).mtimeMs / 1000)
 
-describe('the copies thread', () => {
+describe('the copier', () => {
   test("writes copies that decompress to the main file's bytes and carry its mtime", async () => {
     const copies = copier()
     const paths = Array.from({ length: 50 }, (_, i) => `a/${i}/@`)
     const all = paths.map((path, i) => mainFile(path, JSON.stringify({ i, text: 'word '.repeat(i * 40) })))
-    expect(await Promise.all(paths.map((path, i) => copies.copy(path, all[i]!)))).toEqual(paths.map(() => true))
+    expect(await Promise.all(paths.map((path, i) => copies.copy(path, all[i]!, true)))).toEqual(paths.map(() => true))
     for (const [i, path] of paths.entries()) {
       expect(copiesOf(path)).toEqual({ br: all[i]!, gz: all[i]! })
       expect(seconds(`${path}.br`)).toBe(seconds(path))
@@ -53,38 +53,54 @@ describe('the copies thread', () => {
   test('writes nothing for a main file holding other bytes, or none: false', async () => {
     const copies = copier()
     mainFile('b/@', 'new')
-    expect(await copies.copy('b/@', Buffer.from('old'))).toBe(false)
+    expect(await copies.copy('b/@', Buffer.from('old'), true)).toBe(false)
     expect(copiesOf('b/@')).toEqual({ br: null, gz: null })
-    expect(await copies.copy('missing/@', Buffer.from('x'))).toBe(false)
+    expect(await copies.copy('missing/@', Buffer.from('x'), true)).toBe(false)
     expect(lines.some((line) => line.includes('artifact copies not written') && line.includes('ENOENT'))).toBe(true)
   })
 
   test('a thread that dies answers false and is replaced: the next copies are written', async () => {
     const copies = copier({ entry: HOOKED })
     const bytes = mainFile('c/@', 'after the crash')
-    expect(await Promise.all([copies.copy('crash', Buffer.from('x')), copies.copy('queued/@', Buffer.from('y'))])).toEqual([false, false])
+    expect(await Promise.all([copies.copy('crash', Buffer.from('x'), true), copies.copy('queued/@', Buffer.from('y'), true)])).toEqual([
+      false,
+      false,
+    ])
     expect(lines.some((line) => line.includes('copies thread replaced') && line.includes('exited'))).toBe(true)
-    expect(await copies.copy('c/@', bytes)).toBe(true)
+    expect(await copies.copy('c/@', bytes, true)).toBe(true)
     expect(copiesOf('c/@')).toEqual({ br: bytes, gz: bytes })
   })
 
   test('a stuck thread answers false within its bounds, and is replaced', async () => {
     const copies = copier({ entry: HOOKED, stallMs: 200 })
     const started = performance.now()
-    expect(await copies.copy('stall', Buffer.from('x'))).toBe(false)
+    expect(await copies.copy('stall', Buffer.from('x'), true)).toBe(false)
     expect(performance.now() - started).toBeLessThan(2_000)
     expect(lines.some((line) => line.includes('copies thread replaced') && line.includes('stalled'))).toBe(true)
     const bytes = mainFile('d/@', 'after the stall')
-    expect(await copies.copy('d/@', bytes)).toBe(true)
+    expect(await copies.copy('d/@', bytes, true)).toBe(true)
+  })
+
+  test("not off the thread: written at once on the caller's, with the same answers", async () => {
+    const copies = copier({ entry: HOOKED })
+    const bytes = mainFile('g/@', 'on the render thread')
+    const written = copies.copy('g/@', bytes, false)
+    expect(copiesOf('g/@')).toEqual({ br: bytes, gz: bytes })
+    expect(await written).toBe(true)
+    expect(seconds('g/@.br')).toBe(seconds('g/@'))
+    expect(await copies.copy('g/@', Buffer.from('other'), false)).toBe(false)
+    lines.length = 0
+    expect(await copies.copy('crash/@', Buffer.from('x'), false)).toBe(false)
+    expect(lines.some((line) => line.includes('artifact copies not written') && line.includes('ENOENT'))).toBe(true)
   })
 
   test('once closed, nothing more is written', async () => {
     const copies = copier()
     const bytes = mainFile('e/@', 'closed')
-    expect(await copies.copy('e/@', bytes)).toBe(true)
+    expect(await copies.copy('e/@', bytes, true)).toBe(true)
     await copies.close()
     mainFile('f/@', 'late')
-    expect(await copies.copy('f/@', Buffer.from('late'))).toBe(false)
+    expect(await copies.copy('f/@', Buffer.from('late'), true)).toBe(false)
     expect(copiesOf('f/@')).toEqual({ br: null, gz: null })
   })
 })

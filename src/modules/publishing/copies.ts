@@ -1,4 +1,5 @@
 import type { Logger } from '../../shared/log.ts'
+import { writeCopies } from './writer.ts'
 
 /** One artifact's copies as the copies thread (copies-thread.ts) is asked for them, and its answer. */
 export interface CopiesRequest {
@@ -14,13 +15,23 @@ export interface CopiesReply {
   error?: string
 }
 
+/** Writes the copies asked for where it runs (`writeCopies`); a failure (a full disk) is answered, never thrown. */
+export function writeRequested({ id, root, path, bytes }: CopiesRequest): CopiesReply {
+  try {
+    return { id, written: writeCopies(root, path, bytes) }
+  } catch (error) {
+    return { id, written: false, error: String(error) }
+  }
+}
+
 /**
- * Writes artifacts' precompressed copies off the render thread, so a pass renders its next slice
- * while the copies of the last one are compressed. `copy` resolves true once the copies agree
- * with the main file on disk, false when they were not written; it never rejects.
+ * Writes artifacts' precompressed copies, on the copies thread (`offThread`: a pass then renders
+ * its next slice while the copies of the last one are compressed) or at once on the caller's.
+ * `copy` resolves true once the copies agree with the main file on disk, false when they were not
+ * written; it never rejects.
  */
 export interface Copier {
-  copy(path: string, bytes: Uint8Array): Promise<boolean>
+  copy(path: string, bytes: Uint8Array, offThread: boolean): Promise<boolean>
   /** Ends the thread; a copy asked for afterwards is not written. */
   close(): Promise<void>
 }
@@ -38,7 +49,7 @@ interface Thread {
 /**
  * One Worker thread: the copies of an artifact cost about what its render costs the main thread,
  * so one keeps pace with the one render loop, and leaves a 2-core machine's other core to it. Made
- * at the first copy (a CLI command that renders nothing starts no thread). A thread that dies or
+ * at the first copy handed to it (a process that runs no large pass starts none). A thread that dies or
  * stalls is ended, its unanswered copies answered false once it has stopped (a write under way
  * finishes first, so none lands after its pass has moved on; bounded by `stallMs`), and the next
  * copy starts a fresh one. Idle, the thread keeps no process alive; the stall timer, armed while
@@ -61,13 +72,17 @@ export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs
     const worker = new Worker(entry, { ref: false })
     const started: Thread = { worker, stopped: new Promise((resolve) => worker.addEventListener('close', resolve)) }
     worker.addEventListener('message', ({ data }: MessageEvent<CopiesReply>) => {
-      if (data.error) log.warn('artifact copies not written', { error: data.error })
-      waiting.get(data.id)?.(data.written)
+      waiting.get(data.id)?.(answered(data))
       waiting.delete(data.id)
       watch()
     })
     void started.stopped.then(() => end(started, 'exited'))
     return started
+  }
+
+  function answered(reply: CopiesReply): boolean {
+    if (reply.error) log.warn('artifact copies not written', { error: reply.error })
+    return reply.written
   }
 
   async function end(ended: Thread, reason: string | null): Promise<void> {
@@ -85,7 +100,8 @@ export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs
   }
 
   return {
-    copy(path, bytes) {
+    copy(path, bytes, offThread) {
+      if (!offThread) return Promise.resolve(answered(writeRequested({ id: 0, root, path, bytes })))
       if (closed) return Promise.resolve(false)
       thread ??= start()
       const id = ++lastId

@@ -435,10 +435,17 @@ export function createPublisher(deps: PublisherDeps) {
     return due === null ? { outcome: 'written', hash, copying: copy(job.path, bytes) } : { outcome: 'written', hash, copiesDueAt: due }
   }
 
-  /** Hands an artifact's copies out; they count for COPIES_EVERY_MS whether or not they get written. */
+  /**
+   * Whether this pass hands its copies to the copies thread: only a pass of more than one slice
+   * has a next slice to render while they are compressed. A smaller one (a publish's) writes them
+   * itself, leaving the second core to the SEO check (docs/publishing.md, "Copies on their own thread").
+   */
+  let copiesOffThread = false
+
+  /** An artifact's copies, written or handed out; they count for COPIES_EVERY_MS whether or not they get written. */
   function copy(path: string, bytes: Uint8Array): Promise<boolean> {
     copied(path)
-    return deps.copies.copy(path, bytes)
+    return deps.copies.copy(path, bytes, copiesOffThread)
   }
 
   /**
@@ -515,6 +522,7 @@ export function createPublisher(deps: PublisherDeps) {
   async function passLocked(stats: RenderStats): Promise<number> {
     markerMoved = false
     const jobs = dueJobs(db, now(), PASS)
+    copiesOffThread = jobs.length > SLICE
     const known = hashesOf(db, jobs.map((j) => j.path))
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
