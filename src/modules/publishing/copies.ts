@@ -32,7 +32,7 @@ export function writeRequested({ id, root, path, bytes }: CopiesRequest): Copies
  */
 export interface Copier {
   copy(path: string, bytes: Uint8Array, offThread: boolean): Promise<boolean>
-  /** Ends the thread; a copy asked for afterwards is not written. */
+  /** Ends the thread; a copy asked of it afterwards is not written. */
   close(): Promise<void>
 }
 
