@@ -11,12 +11,17 @@ const path = 'api/v1/blog/posts/hello/@'
 const alias = 'api/v1/blog/posts/hello/@language=en'
 const file = join(root, path)
 const bytes = (text: string) => Buffer.from(text)
+/** An artifact written as a pass writes it: the main file, then its copies (on the copies thread there). */
+const writeWhole = (content: Uint8Array, nowMs: number) => {
+  writeArtifact(root, path, [alias], content, nowMs)
+  expect(writeCopies(root, path, content)).toBe(true)
+}
 
 describe('artifact writer', () => {
   const now = Date.now()
 
   test('writes the file, its gzip and brotli copies, and alias links to them', () => {
-    writeArtifact(root, path, [alias], bytes('{"a":1}'), now)
+    writeWhole(bytes('{"a":1}'), now)
     expect(readFileSync(file, 'utf8')).toBe('{"a":1}')
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":1}')
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":1}')
@@ -30,7 +35,7 @@ describe('artifact writer', () => {
 
   test('changed bytes arrive by rename (a new inode) with a later mtime second, copies with the same second', () => {
     const old = statSync(file)
-    writeArtifact(root, path, [alias], bytes('{"a":2}'), now)
+    writeWhole(bytes('{"a":2}'), now)
     const fresh = statSync(file)
     expect(fresh.ino).not.toBe(old.ino)
     expect(fresh.size).toBe(old.size)
@@ -44,13 +49,13 @@ describe('artifact writer', () => {
   test('a version older than two seconds is replaced without setting a time: the write itself is later', () => {
     const past = Math.floor(Date.now() / 1000) - 10
     utimesSync(file, past, past)
-    writeArtifact(root, path, [alias], bytes('{"a":3}'), Date.now())
+    writeWhole(bytes('{"a":3}'), Date.now())
     expect(Math.floor(statSync(file).mtimeMs / 1000)).toBeGreaterThan(past)
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":3}')
   })
 
-  test('without copies, the old copies go before the new main file comes; writeCopies adds them later with its mtime', () => {
-    writeArtifact(root, path, [alias], bytes('{"a":4}'), Date.now(), false)
+  test('the old copies go before the new main file comes; writeCopies adds them later with its mtime', () => {
+    writeArtifact(root, path, [alias], bytes('{"a":4}'), Date.now())
     expect(readFileSync(file, 'utf8')).toBe('{"a":4}')
     // No copy of an older version is left to disagree with the main file; the aliases stay.
     expect(existsSync(`${file}.br`) || existsSync(`${file}.gz`)).toBe(false)
@@ -66,11 +71,11 @@ describe('artifact writer', () => {
     expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
   })
 
-  test('without copies, copies left behind by a failed removal go too', () => {
+  test('copies left behind by a failed removal go too', () => {
     const lone = 'api/v1/blog/posts/lone/@'
     mkdirSync(join(root, 'api/v1/blog/posts/lone'), { recursive: true })
     writeFileSync(join(root, `${lone}.br`), 'stale')
-    writeArtifact(root, lone, [], bytes('{"b":1}'), Date.now(), false)
+    writeArtifact(root, lone, [], bytes('{"b":1}'), Date.now())
     expect(existsSync(join(root, `${lone}.br`))).toBe(false)
     expect(filesPresent(root, lone)).toEqual({ main: true, copies: false })
   })

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
+import { createCopier } from './copies.ts'
 import { createArtifactCache } from './memory.ts'
 import { createArtifactMirror } from './mirror/index.ts'
 import { createPublisher, type PublisherDeps } from './publisher.ts'
@@ -59,6 +60,7 @@ export function createPublishing(
     sitemapShardSize: config.sitemapShardSize,
     openapi: '',
     cache,
+    copies: createCopier(config.cacheDir, log),
     log,
     clock,
     cacheDir: config.cacheDir,

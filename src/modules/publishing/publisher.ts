@@ -28,6 +28,7 @@ import {
 } from './jobs.ts'
 import { walkCache } from './listing.ts'
 import { createRenderLock } from './lock.ts'
+import type { Copier } from './copies.ts'
 import type { ArtifactCache } from './memory.ts'
 import { aliasesOf, API, ARTIFACT_MARK, filesOf, pathOf, targetOf, type Target } from './paths.ts'
 import {
@@ -48,7 +49,7 @@ import {
 } from './plan.ts'
 import { renderTarget, renderTargets } from './render/artifact.ts'
 import type { SiteOptions } from './snapshot.ts'
-import { filesPresent, isOrphanTemp, linkAliases, removeArtifact, SIDECARS, writeArtifact, writeCopies, type WriteOutcome } from './writer.ts'
+import { filesPresent, holds, isOrphanTemp, linkAliases, removeArtifact, SIDECARS, writeArtifact, type WriteOutcome } from './writer.ts'
 import { CACHE_INPUTS, CACHE_MARKER, readMarker, siteInputs, writeMarker } from './inputs.ts'
 import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
 import { SITE_TOP } from '../site/targets.ts'
@@ -62,6 +63,8 @@ export interface PublisherDeps extends SiteOptions {
   engagementRefreshSeconds: number
   openapi: string
   cache: ArtifactCache
+  /** Where artifacts' precompressed copies are written (copies.ts); ended by `stop`. */
+  copies: Copier
   /**
    * Whether a commit in this process renders its artifacts before the write answers (the server).
    * Off for CLI commands and the stdio MCP server: they only record the durable jobs, which the
@@ -400,14 +403,15 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /**
-   * Puts one rendered artifact on disk unless the manifest says its bytes are already there; its
-   * copies with it, or later (`copiesDueAt`) when this process wrote them less than
+   * Puts one rendered artifact on disk unless the manifest says its bytes are already there. Its
+   * copies are handed to the copies thread (`copying`, which the pass waits for before it ends),
+   * or left for later (`copiesDueAt`) when this process handed them out less than
    * COPIES_EVERY_MS ago.
    */
   function place(
     item: Extract<Rendered, { content: string | null }>,
     known: string | undefined,
-  ): { outcome: WriteOutcome; hash: string; copiesDueAt?: number } {
+  ): { outcome: WriteOutcome; hash: string; copiesDueAt?: number; copying?: Promise<boolean> } {
     const { job, target, content } = item
     const aliases = target ? aliasesOf(target) : []
     if (content === null) {
@@ -424,15 +428,24 @@ export function createPublisher(deps: PublisherDeps) {
     if (files?.main && due !== null) return { outcome: 'unchanged', hash, copiesDueAt: due }
     // The bytes stand and only their copies are missing (left for later, or lost): the copies
     // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
-    if (files?.main && writeCopies(deps.cacheDir, job.path, bytes)) {
-      copied(job.path)
-      return { outcome: 'copied', hash }
-    }
+    if (files?.main && holds(deps.cacheDir, job.path, bytes)) return { outcome: 'copied', hash, copying: copy(job.path, bytes) }
     moveMarker()
-    writeArtifact(deps.cacheDir, job.path, aliases, bytes, now(), due === null)
-    if (due === null) copied(job.path)
+    writeArtifact(deps.cacheDir, job.path, aliases, bytes, now())
     deps.cache.changed([job.path, ...aliases])
-    return due === null ? { outcome: 'written', hash } : { outcome: 'written', hash, copiesDueAt: due }
+    return due === null ? { outcome: 'written', hash, copying: copy(job.path, bytes) } : { outcome: 'written', hash, copiesDueAt: due }
+  }
+
+  /**
+   * Whether this pass hands its copies to the copies thread: only a pass of more than one slice
+   * has a next slice to render while they are compressed. A smaller one (a publish's) writes them
+   * itself, leaving the second core to the SEO check (docs/publishing.md, "Copies on their own thread").
+   */
+  let copiesOffThread = false
+
+  /** An artifact's copies, written or handed out; they count for COPIES_EVERY_MS whether or not they get written. */
+  function copy(path: string, bytes: Uint8Array): Promise<boolean> {
+    copied(path)
+    return deps.copies.copy(path, bytes, copiesOffThread)
   }
 
   /**
@@ -486,11 +499,19 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /** One rendered job put on disk, or its failure logged for the retry. */
-  function settle(item: Rendered, known: string | undefined): { result: JobResult; outcome: WriteOutcome | 'failed' } {
+  function settle(
+    item: Rendered,
+    known: string | undefined,
+  ): { result: JobResult; outcome: WriteOutcome | 'failed'; copying?: Promise<void> } {
     try {
       if ('error' in item) throw item.error
       const placed = place(item, known)
-      return { result: { job: item.job, hash: placed.hash, failed: false, copiesDueAt: placed.copiesDueAt }, outcome: placed.outcome }
+      const result: JobResult = { job: item.job, hash: placed.hash, failed: false, copiesDueAt: placed.copiesDueAt }
+      // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
+      const copying = placed.copying?.then((written) => {
+        if (!written) result.copiesDueAt = copiesDue(item.job.path) ?? now()
+      })
+      return { result, outcome: placed.outcome, copying }
     } catch (error) {
       lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
       log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
@@ -501,19 +522,25 @@ export function createPublisher(deps: PublisherDeps) {
   async function passLocked(stats: RenderStats): Promise<number> {
     markerMoved = false
     const jobs = dueJobs(db, now(), PASS)
+    copiesOffThread = jobs.length > SLICE
     const known = hashesOf(db, jobs.map((j) => j.path))
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
+    const copying: Promise<void>[] = []
     for (let i = 0; i < jobs.length; i += SLICE) {
       for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
-        const { result, outcome } = settle(item, known.get(item.job.path))
+        const { result, outcome, copying: copies } = settle(item, known.get(item.job.path))
         results.push(result)
+        if (copies) copying.push(copies)
         if (outcome !== 'unchanged' && outcome !== 'failed') changes.push({ path: item.job.path, target: item.target, outcome })
         tally(stats, item.target, outcome)
         notify(item.job, item.target, outcome)
       }
       if (i + SLICE < jobs.length) await Bun.sleep(0)
     }
+    // Before the pass ends and gives the lock back: no copy is renamed in after a later pass (or
+    // process) has replaced its main file. Requests waiting for these artifacts were answered above.
+    await Promise.all(copying)
     const onChanges = deps.onPassChanges
     if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
     if (jobs.length) {
@@ -771,6 +798,7 @@ export function createPublisher(deps: PublisherDeps) {
       timer = null
       await running
       for (const waiter of waiters) release(waiter)
+      await deps.copies.close()
     },
   }
 }

@@ -94,18 +94,19 @@ function link(target: string, alias: string): void {
 }
 
 /**
- * Brings one artifact to `bytes`: main file, precompressed copies (unless `copies` is false: the
- * old ones go and none are written, see `writeCopies`), alias links. Caddy's ETag is
- * the file's mtime in whole seconds plus its size, so a new version always gets an mtime second
- * past the old one (two versions of equal size within a second would share an ETag): set
- * explicitly when the old file is less than two seconds old (the kernel's file clock may lag the
- * process clock by a tick), else the time of writing already is, and a new file keeps it.
- * Order matters for readers: the old copies go first, then the main file is renamed in, then the
- * new copies; so a reader gets the old file, or the new one uncompressed, or the new one
- * compressed, and never a compressed copy that disagrees with the main file. Under a full disk
- * the copies are simply missing, which Caddy answers with the main file.
+ * Brings one artifact's main file to `bytes`, with its alias links; its precompressed copies are
+ * `writeCopies`' work (on the copies thread, copies.ts). Caddy's ETag is the file's mtime in whole
+ * seconds plus its size, so a new version always gets an mtime second past the old one (two
+ * versions of equal size within a second would share an ETag): set explicitly when the old file is
+ * less than two seconds old (the kernel's file clock may lag the process clock by a tick), else
+ * the time of writing already is, and a new file keeps it. Order matters for readers: the old
+ * copies go first (even where no main file was: copies left behind by a failed removal), then the
+ * main file is renamed in, and the new copies come after it; so a reader gets the old file, or the
+ * new one uncompressed, or the new one compressed, and never a compressed copy that disagrees with
+ * the main file. Under a full disk the copies are simply missing, which Caddy answers with the
+ * main file.
  */
-export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number, copies = true): void {
+export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): void {
   const file = join(root, path)
   const previous = (() => {
     try {
@@ -118,11 +119,8 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   const seconds = previous === null || previous < nowSeconds - 1 ? null : Math.max(nowSeconds, previous + 1)
   // A file that existed has its folder and its alias links already: no syscalls spent on them.
   if (previous === null) makeFolder(dirname(file))
-  const encoded = copies ? SIDECARS.map((s) => ({ file: file + s.ext, bytes: s.encode(bytes) })) : []
-  // Without new copies, old ones go even where no main file was (copies left behind by a failed removal).
-  if (previous !== null || !copies) for (const s of SIDECARS) removeIfPresent(file + s.ext)
+  for (const s of SIDECARS) removeIfPresent(file + s.ext)
   replaceFile(file, bytes, seconds)
-  for (const copy of encoded) replaceFile(copy.file, copy.bytes, seconds)
   if (previous === null) linkAliases(root, path, aliases)
 }
 
@@ -135,16 +133,25 @@ export function linkAliases(root: string, path: string, aliases: readonly string
   }
 }
 
+/** Whether an artifact's main file holds exactly `bytes` (false when there is none). */
+export function holds(root: string, path: string, bytes: Uint8Array): boolean {
+  try {
+    return readFileSync(join(root, path)).equals(bytes)
+  } catch {
+    return false
+  }
+}
+
 /**
  * The compressed copies of an artifact whose main file holds `bytes` (written without them), with
- * the main file's mtime as a full write gives them; each renamed in whole, so a reader gets the
- * main file uncompressed or a copy that agrees with it. False, with nothing written, when the main
- * file holds other bytes: the caller writes the artifact whole.
+ * the main file's mtime, taken before its bytes are read; each renamed in whole, so a reader gets
+ * the main file uncompressed or a copy that agrees with it. False, with nothing written, when the
+ * main file holds other bytes: they would not be its copies.
  */
 export function writeCopies(root: string, path: string, bytes: Uint8Array): boolean {
   const file = join(root, path)
   const seconds = Math.floor(statSync(file).mtimeMs / 1000)
-  if (!readFileSync(file).equals(bytes)) return false
+  if (!holds(root, path, bytes)) return false
   for (const s of SIDECARS) replaceFile(file + s.ext, s.encode(bytes), seconds)
   return true
 }

@@ -1,0 +1,5 @@
+// The copies thread (copies.ts): writes an artifact's precompressed copies beside its main file.
+import { writeRequested, type CopiesRequest } from './copies.ts'
+
+declare const self: Worker
+self.onmessage = ({ data }: MessageEvent<CopiesRequest>) => self.postMessage(writeRequested(data))

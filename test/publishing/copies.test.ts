@@ -1,0 +1,125 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { seedPublishedCopies } from '../../bench/support/seed.ts'
+import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startFolio, type Folio } from '../support/folio.ts'
+import { TEST_ENV } from '../webhooks/receiver.ts'
+
+// The precompressed copies are written on the copies thread by passes of more than one slice (a
+// rebuild's) and on the render thread by smaller ones (a publish's) (publishing/copies.ts); these
+// check what a reader of CACHE_DIR can see meanwhile and after.
+const B = '/api/v1/blog'
+const started: Folio[] = []
+afterAll(async () => {
+  for (const folio of started) await folio.dispose()
+})
+
+/** A running server; with `posts`, that many published posts (seeded in SQLite: passes of several slices). */
+async function start(posts = 0) {
+  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', ...TEST_ENV })
+  started.push(folio)
+  const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
+  const { categoryId, authorId } = await seedTaxonomy(folio, token)
+  const publish = (overrides: Record<string, unknown> = {}) =>
+    publishNewPost(folio, token, publishablePost(categoryId, authorId, overrides))
+  const template = posts ? await publish() : null
+  if (template) {
+    await folio.stop()
+    seedPublishedCopies(folio.dataDir, template.id, posts - 1)
+    await folio.restart()
+  }
+  return { folio, token, publish, template }
+}
+
+/** Every artifact's main file under the cache (alias links, copies and temp files aside). */
+const mainFiles = (cacheDir: string) =>
+  readdirSync(cacheDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.startsWith('@') && !/\.(br|gz|tmp)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+
+const seconds = (file: string) => Math.floor(statSync(file).mtimeMs / 1000)
+const read = (file: string) => (existsSync(file) ? readFileSync(file) : null)
+
+describe('precompressed copies', () => {
+  test("after a rebuild's passes, every artifact's .br and .gz decompress to its main file's bytes and carry its mtime", async () => {
+    const { folio } = await start(40)
+    const rebuilt = await folio.cli('rebuild', '--force')
+    expect(rebuilt.stdout).toMatch(/rebuilt artifacts: 1\d\d rendered/)
+    const files = mainFiles(folio.cacheDir)
+    expect(files.length).toBeGreaterThan(100)
+    for (const file of files) {
+      const bytes = readFileSync(file)
+      expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(bytes)
+      expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(bytes)
+      expect(seconds(`${file}.br`)).toBe(seconds(file))
+      expect(seconds(`${file}.gz`)).toBe(seconds(file))
+    }
+  })
+
+  test('a path rewritten by the next passes, of this process or another, never shows copies of its old bytes', async () => {
+    const { folio, token, template: post } = await start(40)
+    const file = join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`)
+    await folio.cli('rebuild')
+    // A reader polls the post's files while it is edited and rebuilt: whenever the main file
+    // stayed the same file across a look at a copy, that copy holds its bytes.
+    let looks = 0
+    let editing = true
+    const reader = (async () => {
+      while (editing) {
+        const before = statSync(file).ino
+        const bytes = readFileSync(file)
+        const br = read(`${file}.br`)
+        const gz = read(`${file}.gz`)
+        if (statSync(file).ino === before) {
+          if (br) expect(brotliDecompressSync(br)).toEqual(bytes)
+          if (gz) expect(gunzipSync(gz)).toEqual(bytes)
+          looks++
+        }
+        await Bun.sleep(2)
+      }
+    })()
+    try {
+      // A forced rebuild in another process rewrites every file, its copies on the copies thread;
+      // then edits a second apart (each pass writes the copies, none left for later).
+      expect((await folio.cli('rebuild', '--force')).code).toBe(0)
+      let current = post
+      for (let edit = 1; edit <= 3; edit++) {
+        await Bun.sleep(1_100)
+        const saved = await folio.call('POST', `${B}/posts/save`, { token, body: { ...current, title: `${post.title} (edit ${edit})` } })
+        expect(saved.body.code).toBe('0000')
+        current = saved.body.data
+      }
+      await folio.settled()
+    } finally {
+      editing = false
+      await reader
+    }
+    expect(looks).toBeGreaterThan(100)
+    expect(JSON.parse(readFileSync(file, 'utf8')).data.title).toEndWith('(edit 3)')
+    expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(readFileSync(file))
+  })
+
+  test('copies the copies thread cannot write leave the main file served; a later job writes them', async () => {
+    const { folio } = await start(40)
+    // A folder where the home list's brotli copy goes: renaming a copy onto it fails, as a full disk would.
+    const home = join(folio.cacheDir, 'api/v1/blog/posts/@')
+    rmSync(`${home}.br`)
+    mkdirSync(`${home}.br`)
+    const rebuilt = await folio.cli('rebuild', '--force')
+    expect(rebuilt.code).toBe(0)
+    expect(rebuilt.stderr).toContain('artifact copies not written')
+    expect(existsSync(`${home}.gz`)).toBe(false)
+    const served = await folio.call('GET', `${B}/posts`)
+    expect(served.status).toBe(200)
+    expect(served.text).toBe(readFileSync(home, 'utf8'))
+    // The copies wait as a job of their own, which the server's sweeper takes once they can be written.
+    expect(((await folio.call('GET', '/healthz')).body.data.render as { pending: number }).pending).toBeGreaterThan(0)
+    rmdirSync(`${home}.br`)
+    await folio.settled()
+    expect(brotliDecompressSync(readFileSync(`${home}.br`))).toEqual(readFileSync(home))
+    expect(gunzipSync(readFileSync(`${home}.gz`))).toEqual(readFileSync(home))
+    expect(seconds(`${home}.br`)).toBe(seconds(home))
+  })
+})
