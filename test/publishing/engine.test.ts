@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { createRenderLock } from '../../src/modules/publishing/lock.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { addReceiver, startReceiver, TEST_ENV, waitForLog } from '../webhooks/receiver.ts'
@@ -62,6 +64,33 @@ describe('coalesced render passes', () => {
     expect(after.rendered - mid.rendered).toBeLessThan(8 * single)
     const rss = await folio.call('GET', `${B}/rss.xml`)
     for (const d of drafts) expect(rss.text).toContain(`folio-post-${d.id}`)
+  })
+
+  test('a publish whose jobs a rebuild beside the server did is answered at once, though the rebuild let go of the lock between two tries', async () => {
+    const { folio, token, save } = await start()
+    const draft = await save()
+    // This test stands in for a `cli rebuild` in another process: it holds CACHE_DIR's render lock
+    // while the publish commits and the server's passes find it taken (they retry every 100 ms)...
+    const lock = createRenderLock(folio.cacheDir)
+    expect(lock.acquire()).toBe(true)
+    const db = new Database(join(folio.dataDir, 'folio.db'))
+    db.exec('PRAGMA busy_timeout = 5000')
+    const pending = () => db.query<{ n: number }, []>('select count(*) as n from artifact_jobs').get()!.n
+    const publishing = folio.call('POST', `${B}/posts/${draft.id}/publish`, { token })
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline && pending() === 0; ) await Bun.sleep(20)
+    expect(pending()).toBeGreaterThan(0)
+    await Bun.sleep(300)
+    // ...then does the jobs (here: takes them off the table) and lets go, both between two of
+    // the server's tries: its next pass takes the lock and finds nothing due.
+    db.exec('delete from artifact_jobs')
+    lock.release()
+    const released = performance.now()
+    const answer = await publishing
+    db.close()
+    expect(answer.body.code).toBe('0000')
+    // Before, the publish waited out its 30 s and reported its artifacts as failed.
+    expect(performance.now() - released).toBeLessThan(3_000)
+    expect(answer.body.data.sitemapUpdated).toBeDefined()
   })
 
   test('an unchanged rebuild writes no file at all', async () => {

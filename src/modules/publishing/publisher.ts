@@ -449,8 +449,10 @@ export function createPublisher(deps: PublisherDeps) {
   }
 
   /**
-   * Another process (a `cli rebuild`) holds the render lock: waiters whose jobs it has done
-   * (gone from the table) are answered; the rest wait for a later pass.
+   * Waiters whose jobs another process (a `cli rebuild`) has done, gone from the table, are
+   * answered; the rest wait for a later pass. Asked while that process holds the render lock, and
+   * after each pass of this one: a rebuild may do a waiter's jobs and let go of the lock between
+   * two of this loop's tries, and the pass that then takes the lock finds nothing due to notify.
    */
   function settleForeign(): void {
     for (const waiter of waiters) {
@@ -472,7 +474,9 @@ export function createPublisher(deps: PublisherDeps) {
       return 0
     }
     try {
-      return await passLocked(stats)
+      const taken = await passLocked(stats)
+      if (waiters.size) settleForeign()
+      return taken
     } finally {
       lock.release()
     }
