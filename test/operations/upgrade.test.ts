@@ -86,6 +86,25 @@ describe('upgrading a database made by an earlier Folio', () => {
     expect(migrated(file)).toBe('fresh-or-current')
   })
 
+  test('revisions the first 0009 gave (each row its own OLD + 1) are never handed out again by the counter 0010 brings', () => {
+    const file = join(fixture('main-39ee68d'), 'folio.db')
+    const sqlite = new Database(file)
+    const id = (sqlite.query('SELECT min(id) AS id FROM posts').get() as { id: number }).id
+    for (let i = 0; i < 3; i++) sqlite.run(`UPDATE posts SET title = title || '!' WHERE id = ?`, [id])
+    const recorded = (sqlite.query('SELECT shown_revision AS r FROM posts WHERE id = ?').get(id) as { r: number }).r
+    sqlite.close()
+    expect(recorded).toBe(3)
+    migrated(file)
+    const db = new Database(file)
+    try {
+      const other = (db.query('SELECT max(id) AS id FROM posts').get() as { id: number }).id
+      db.run(`UPDATE posts SET title = title || '?' WHERE id = ?`, [other])
+      expect((db.query('SELECT shown_revision AS r FROM posts WHERE id = ?').get(other) as { r: number }).r).toBeGreaterThan(recorded)
+    } finally {
+      db.close()
+    }
+  })
+
   test('a database holding a table no Folio schema has is refused and left as it was', () => {
     const file = join(fixture(FIXTURE_SETS[0]!), 'folio.db')
     const sqlite = new Database(file)

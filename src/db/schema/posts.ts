@@ -59,7 +59,7 @@ export const posts = sqliteTable(
     /**
      * Takes the next value of `post_shown_counter` whenever the row is inserted (a REPLACE
      * included) or a column the artifacts show is written, by any hand (an API save, a status
-     * change, an UPDATE typed into sqlite3): the triggers of migration 0009 keep it, so a row
+     * change, an UPDATE typed into sqlite3): the triggers of migrations 0009 and 0010 keep it, so a row
      * never gets back a revision recorded before. With the post's tags it is the post's
      * fingerprint for rebuilds (publishing/plan.ts), which then need not read the posts' content.
      * A column added to posts later must join the update trigger's column list, in a new
