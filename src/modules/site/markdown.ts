@@ -2,6 +2,7 @@ import TurndownService from 'turndown'
 import type { PostRes } from '../posts/model.ts'
 import { completeFaq, postUrl } from './head.ts'
 import type { Language } from '../../shared/language.ts'
+import { recentMemo } from '../../shared/memo.ts'
 import { WORDS } from './templates/words.ts'
 
 /**
@@ -10,6 +11,16 @@ import { WORDS } from './templates/words.ts'
  * The body is the sanitized `contentHtml`, converted by turndown.
  */
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' })
+
+/**
+ * A post's twin is rendered again whenever its page is, most often with the same body (a newer
+ * post joined its related posts, a clap): the bodies converted last are kept, those of ordinary
+ * size only, so the memo holds about BODIES x 2 x BODY_MAX characters at most.
+ */
+const BODIES = 64
+const BODY_MAX = 65_536
+const bodies = recentMemo<string, string>(BODIES)
+const body = (html: string) => (html.length > BODY_MAX ? turndown.turndown(html) : bodies(html, () => turndown.turndown(html)))
 
 /** Markdown-inert text: the characters that would start markup are escaped. */
 const text = (value: string) => turndown.escape(value.replace(/\s+/g, ' ').trim())
@@ -21,7 +32,7 @@ export function renderMarkdownTwin(siteUrl: string, post: PostRes): string {
   if (post.summary) parts.push(`> ${text(post.summary)}`)
   if (post.answerSummary) parts.push(`## ${w.answer}`, text(post.answerSummary))
   if (post.keyTakeaways.length) parts.push(`## ${w.takeaways}`, post.keyTakeaways.map((k) => `- ${text(k)}`).join('\n'))
-  parts.push(turndown.turndown(post.contentHtml))
+  parts.push(body(post.contentHtml))
   const faq = completeFaq(post)
   if (faq.length) parts.push(`## ${w.faq}`, ...faq.map((f) => `### ${text(f.question)}\n\n${text(f.answer)}`))
   return `${parts.join('\n\n')}\n`
