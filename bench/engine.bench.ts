@@ -6,9 +6,10 @@
  *   - full rebuild and unchanged rebuild (`cli rebuild`; the unchanged one twice: right after the
  *     full one, and again once the folders' listings are recorded), ms per post, artifacts
  *     rendered and skipped, files written;
- *   - 8 concurrent clients publishing drafts: posts/s, publish-until-served p50/p95 (a publish
- *     answers once its artifacts are on disk), webhook delivery lag (publish sent -> receipt at
- *     a local receiver) p50/p95, duplicate deliveries, "database is locked" in the server log;
+ *   - 8 concurrent clients publishing drafts, twice (cold, right after a start, then warm):
+ *     posts/s, publish-until-served p50/p95 (a publish answers once its artifacts are on disk),
+ *     webhook delivery lag (publish sent -> receipt at a local receiver) p50/p95, duplicate
+ *     deliveries, "database is locked" in the server log;
  *     then one client alone, publish-until-served p50/p95;
  *   - reads with wrk (pinned to the last core with taskset): the API serving a post detail vs a
  *     bare Bun.serve answering the same bytes; Caddy with the project's Caddyfile vs a plain
@@ -31,6 +32,12 @@ import { firstLine, plainCaddyfile, wrk } from './support/wrk.ts'
 const sizes = process.argv.slice(2).map(Number).filter(Boolean)
 const CLIENTS = 8
 const PER_CLIENT = 25
+/**
+ * The 8 clients publish twice: right after the server starts, while its code is still being
+ * compiled (JavaScriptCore's JIT threads took ~9 ms of CPU per publish in the first 200), and
+ * again once it is warm, which is what a migration or a fleet publishing for minutes sees.
+ */
+const ROUNDS = ['cold (the first 200 after a start)', 'warm (the next 200)']
 /** Publishes by a lone client, for the latency of a pass without queueing. */
 const SOLO = 20
 
@@ -45,6 +52,61 @@ async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
   const m = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged, (\d+) skipped in (\d+) ms/.exec(out.stdout)
   if (!m) throw new Error(`rebuild failed: ${out.stdout}${out.stderr}`)
   return { rendered: Number(m[1]), written: Number(m[2]), skipped: Number(m[4]), ms: Number(m[5]) }
+}
+
+/**
+ * 8 clients publish CLIENTS x PER_CLIENT new drafts saved beforehand, each client one after another:
+ * posts/s, publish-until-served latencies, and the webhook lag of this round's posts (publish
+ * sent -> first receipt), with duplicates counted.
+ */
+async function publishingRound(
+  folio: Awaited<ReturnType<typeof startFolio>>,
+  token: string,
+  receiver: ReturnType<typeof startReceiver>,
+  newPost: () => Record<string, unknown>,
+  round: string,
+) {
+  const drafts: number[] = []
+  for (let c = 0; c < CLIENTS; c++)
+    await Promise.all(
+      Array.from({ length: PER_CLIENT }, async () => {
+        const saved = await folio.call('POST', '/api/v1/blog/posts/save', { token, body: { ...newPost(), status: 0 } })
+        drafts.push(saved.body.data.id)
+      }),
+    )
+  phase(`${CLIENTS} clients publishing ${drafts.length} drafts, ${round}`)
+  const sentAt = new Map<number, number>()
+  const latencies: number[] = []
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (const id of drafts.slice(c * PER_CLIENT, (c + 1) * PER_CLIENT)) {
+        sentAt.set(id, Date.now())
+        const t0 = performance.now()
+        const res = await folio.call('POST', `/api/v1/blog/posts/${id}/publish`, { token })
+        if (res.body?.code !== '0000') throw new Error(`publish failed: ${res.text}`)
+        latencies.push(performance.now() - t0)
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  const ours = () => receiver.on('/hook').filter((r) => sentAt.has(JSON.parse(r.body).post.id))
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline && new Set(ours().map((r) => JSON.parse(r.body).post.id)).size < drafts.length) await Bun.sleep(50)
+  const receipts = ours()
+  const firstReceipt = new Map<number, number>()
+  for (const r of receipts) {
+    const id = JSON.parse(r.body).post.id as number
+    if (!firstReceipt.has(id)) firstReceipt.set(id, r.at)
+  }
+  return {
+    rate: drafts.length / elapsed,
+    publish: summarize(latencies),
+    lag: summarize([...firstReceipt].map(([id, at]) => at - sentAt.get(id)!)),
+    published: drafts.length,
+    delivered: firstReceipt.size,
+    duplicates: receipts.length - firstReceipt.size,
+  }
 }
 
 async function measure(size: number): Promise<void> {
@@ -78,49 +140,14 @@ async function measure(size: number): Promise<void> {
 
     await folio.restart()
     await addReceiver(folio, token, { url: receiver.url('/hook'), events: ['blog.post.published'] })
-    const drafts: number[] = []
-    for (let c = 0; c < CLIENTS; c++)
-      await Promise.all(
-        Array.from({ length: PER_CLIENT }, async () => {
-          const saved = await folio.call('POST', '/api/v1/blog/posts/save', {
-            token,
-            body: { ...publishablePost(categoryId, authorId), status: 0 },
-          })
-          drafts.push(saved.body.data.id)
-        }),
+    for (const round of ROUNDS) {
+      const r = await publishingRound(folio, token, receiver, () => publishablePost(categoryId, authorId), round)
+      console.log(`publishing, ${CLIENTS} clients, ${round}: ${fmt(r.rate)} posts/s; publish-until-served p50 ${fmt(r.publish.p50)} ms, p95 ${fmt(r.publish.p95)} ms`)
+      console.log(
+        `  webhook lag: p50 ${fmt(r.lag.p50)} ms, p95 ${fmt(r.lag.p95)} ms; ${r.delivered}/${r.published} delivered, ${r.duplicates} duplicates, ` +
+          `"database is locked" ${folio.output().includes('database is locked') ? 'SEEN' : 'never'} in the log`,
       )
-    phase(`${CLIENTS} clients publishing ${drafts.length} drafts`)
-    const sentAt = new Map<number, number>()
-    const latencies: number[] = []
-    const started = performance.now()
-    await Promise.all(
-      Array.from({ length: CLIENTS }, async (_, c) => {
-        for (const id of drafts.slice(c * PER_CLIENT, (c + 1) * PER_CLIENT)) {
-          sentAt.set(id, Date.now())
-          const t0 = performance.now()
-          const res = await folio.call('POST', `/api/v1/blog/posts/${id}/publish`, { token })
-          if (res.body?.code !== '0000') throw new Error(`publish failed: ${res.text}`)
-          latencies.push(performance.now() - t0)
-        }
-      }),
-    )
-    const elapsed = (performance.now() - started) / 1000
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline && new Set(receiver.on('/hook').map((r) => JSON.parse(r.body).post.id)).size < drafts.length) await Bun.sleep(50)
-    const receipts = receiver.on('/hook')
-    const firstReceipt = new Map<number, number>()
-    for (const r of receipts) {
-      const id = JSON.parse(r.body).post.id as number
-      if (!firstReceipt.has(id)) firstReceipt.set(id, r.at)
     }
-    const lags = [...firstReceipt].map(([id, at]) => at - sentAt.get(id)!)
-    const publish = summarize(latencies)
-    const lag = summarize(lags)
-    console.log(`publishing, ${CLIENTS} clients: ${fmt(drafts.length / elapsed)} posts/s; publish-until-served p50 ${fmt(publish.p50)} ms, p95 ${fmt(publish.p95)} ms`)
-    console.log(
-      `webhook lag: p50 ${fmt(lag.p50)} ms, p95 ${fmt(lag.p95)} ms; ${firstReceipt.size}/${drafts.length} delivered, ${receipts.length - firstReceipt.size} duplicates, ` +
-        `"database is locked" ${folio.output().includes('database is locked') ? 'SEEN' : 'never'} in the log`,
-    )
 
     // The same publish with no other client: the latency of one pass, without the queueing 8
     // clients add (with 8 always in flight, each waits on average 8 / throughput).
