@@ -5,11 +5,13 @@
  * posts; then, each figure next to a baseline taken in the same run where one exists,
  *   - full rebuild and unchanged rebuild (`cli rebuild`; the unchanged one twice: right after the
  *     full one, and again once the folders' listings are recorded), ms per post, artifacts
- *     rendered and skipped, files written;
+ *     rendered and skipped, files written; the full rebuild next to its files alone (the same
+ *     files, folders and links made on the same disk with nothing rendered: filesAlone);
  *   - 8 concurrent clients publishing drafts, twice (cold, right after a start, then warm):
  *     posts/s, publish-until-served p50/p95 (a publish answers once its artifacts are on disk),
  *     webhook delivery lag (publish sent -> receipt at a local receiver) p50/p95, duplicate
- *     deliveries, "database is locked" in the server log;
+ *     deliveries, "database is locked" in the server log, the server's CPU time per publish (its
+ *     main thread, and all its threads);
  *     then one client alone, publish-until-served p50/p95;
  *   - reads with wrk (pinned to the last core with taskset): the API serving a post detail vs a
  *     bare Bun.serve answering the same bytes; Caddy with the project's Caddyfile vs a plain
@@ -20,11 +22,13 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { startCaddy } from '../test/support/caddy.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
 import { startFolio } from '../test/support/folio.ts'
 import { addReceiver, startReceiver } from '../test/webhooks/receiver.ts'
+import { cpuMs } from './support/cpu.ts'
+import { filesAlone } from './support/files.ts'
 import { seedPublishedCopies } from './support/seed.ts'
 import { summarize } from './support/stats.ts'
 import { firstLine, plainCaddyfile, wrk } from './support/wrk.ts'
@@ -77,6 +81,8 @@ async function publishingRound(
   phase(`${CLIENTS} clients publishing ${drafts.length} drafts, ${round}`)
   const sentAt = new Map<number, number>()
   const latencies: number[] = []
+  const pid = folio.process().pid
+  const cpuBefore = { main: cpuMs(pid, pid), all: cpuMs(pid) }
   const started = performance.now()
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
@@ -90,6 +96,8 @@ async function publishingRound(
     }),
   )
   const elapsed = (performance.now() - started) / 1000
+  const perPublish = (before: number | null, after: number | null) => (before === null || after === null ? null : (after - before) / drafts.length)
+  const cpu = { main: perPublish(cpuBefore.main, cpuMs(pid, pid)), all: perPublish(cpuBefore.all, cpuMs(pid)) }
   const ours = () => receiver.on('/hook').filter((r) => sentAt.has(JSON.parse(r.body).post.id))
   const deadline = Date.now() + 60_000
   while (Date.now() < deadline && new Set(ours().map((r) => JSON.parse(r.body).post.id)).size < drafts.length) await Bun.sleep(50)
@@ -101,6 +109,7 @@ async function publishingRound(
   }
   return {
     rate: drafts.length / elapsed,
+    cpu,
     publish: summarize(latencies),
     lag: summarize([...firstReceipt].map(([id, at]) => at - sentAt.get(id)!)),
     published: drafts.length,
@@ -127,6 +136,8 @@ async function measure(size: number): Promise<void> {
 
     phase('full rebuild')
     const full = await rebuild(folio)
+    phase("the full rebuild's files alone")
+    const floor = filesAlone(folio.cacheDir, dirname(folio.cacheDir))
     phase('unchanged rebuild')
     const unchanged = await rebuild(folio)
     // The first rebuild after a full one lists every folder the full one wrote; it records their
@@ -135,6 +146,10 @@ async function measure(size: number): Promise<void> {
     const again = await rebuild(folio)
     console.log(`\n## ${size.toLocaleString('en-US')} posts`)
     console.log(`full rebuild:      ${fmt(full.ms / size, 3)} ms/post (${full.rendered} artifacts, ${full.written} written)`)
+    console.log(
+      `  its files alone: ${fmt(floor.ms / size, 3)} ms/post (${floor.files} files with their folders and links, each written to a temp name and renamed; ` +
+        `nothing rendered or compressed): the rebuild takes ${fmt(full.ms / floor.ms, 2)}x that`,
+    )
     for (const [name, run] of [['unchanged rebuild', unchanged], ['  and again      ', again]] as const)
       console.log(`${name}: ${fmt(run.ms / size, 3)} ms/post (${run.rendered} rendered, ${run.skipped} skipped, ${run.written} written)`)
 
@@ -143,6 +158,8 @@ async function measure(size: number): Promise<void> {
     for (const round of ROUNDS) {
       const r = await publishingRound(folio, token, receiver, () => publishablePost(categoryId, authorId), round)
       console.log(`publishing, ${CLIENTS} clients, ${round}: ${fmt(r.rate)} posts/s; publish-until-served p50 ${fmt(r.publish.p50)} ms, p95 ${fmt(r.publish.p95)} ms`)
+      if (r.cpu.main !== null && r.cpu.all !== null)
+        console.log(`  server CPU per publish: main thread ${fmt(r.cpu.main)} ms, all its threads ${fmt(r.cpu.all)} ms (so at most ${fmt(1000 / r.cpu.main, 0)} posts/s on one core)`)
       console.log(
         `  webhook lag: p50 ${fmt(r.lag.p50)} ms, p95 ${fmt(r.lag.p95)} ms; ${r.delivered}/${r.published} delivered, ${r.duplicates} duplicates, ` +
           `"database is locked" ${folio.output().includes('database is locked') ? 'SEEN' : 'never'} in the log`,

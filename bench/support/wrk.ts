@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { cpuMs } from './cpu.ts'
 
 /**
  * wrk for HTTP read benchmarks (engine.bench.ts, reads.bench.ts): pinned to the last core with
@@ -10,14 +10,6 @@ const WRK_SECONDS = 4
 /** Requests/s from wrk: one thread, 16 connections, WRK_SECONDS. */
 export async function wrk(url: string): Promise<number> {
   return (await wrkRun(url)).rps
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc; null where there is none. */
-function cpuMs(pid: number): number | null {
-  if (!existsSync(`/proc/${pid}/stat`)) return null
-  // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th, in clock ticks (100/s).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 /**
