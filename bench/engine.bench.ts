@@ -6,7 +6,8 @@
  *   - full rebuild and unchanged rebuild (`cli rebuild`; the unchanged one twice: right after the
  *     full one, and again once the folders' listings are recorded), ms per post, artifacts
  *     rendered and skipped, files written; the full rebuild next to its files alone (the same
- *     files, folders and links made on the same disk with nothing rendered: filesAlone);
+ *     files, folders and links made on the same disk with nothing rendered: filesAlone) and its
+ *     compression alone (compressionAlone);
  *   - 8 concurrent clients publishing drafts, twice (cold, right after a start, then warm):
  *     posts/s, publish-until-served p50/p95 (a publish answers once its artifacts are on disk),
  *     webhook delivery lag (publish sent -> receipt at a local receiver) p50/p95, duplicate
@@ -28,7 +29,7 @@ import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/f
 import { startFolio } from '../test/support/folio.ts'
 import { addReceiver, startReceiver } from '../test/webhooks/receiver.ts'
 import { cpuMs } from './support/cpu.ts'
-import { filesAlone } from './support/files.ts'
+import { compressionAlone, filesAlone } from './support/files.ts'
 import { seedPublishedCopies } from './support/seed.ts'
 import { summarize } from './support/stats.ts'
 import { firstLine, plainCaddyfile, wrk } from './support/wrk.ts'
@@ -138,6 +139,7 @@ async function measure(size: number): Promise<void> {
     const full = await rebuild(folio)
     phase("the full rebuild's files alone")
     const floor = filesAlone(folio.cacheDir, dirname(folio.cacheDir))
+    const squeeze = compressionAlone(folio.cacheDir)
     phase('unchanged rebuild')
     const unchanged = await rebuild(folio)
     // The first rebuild after a full one lists every folder the full one wrote; it records their
@@ -149,6 +151,9 @@ async function measure(size: number): Promise<void> {
     console.log(
       `  its files alone: ${fmt(floor.ms / size, 3)} ms/post (${floor.files} files with their folders and links, each written to a temp name and renamed; ` +
         `nothing rendered or compressed): the rebuild takes ${fmt(full.ms / floor.ms, 2)}x that`,
+    )
+    console.log(
+      `  its compression alone: ${fmt(squeeze.ms / size, 3)} ms/post of CPU (${squeeze.artifacts} artifacts through brotli 5 and gzip 6 on one thread, nothing written)`,
     )
     for (const [name, run] of [['unchanged rebuild', unchanged], ['  and again      ', again]] as const)
       console.log(`${name}: ${fmt(run.ms / size, 3)} ms/post (${run.rendered} rendered, ${run.skipped} skipped, ${run.written} written)`)
