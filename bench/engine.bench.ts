@@ -137,7 +137,7 @@ async function measure(size: number): Promise<void> {
 
     phase('full rebuild')
     const full = await rebuild(folio)
-    phase("the full rebuild's files alone")
+    phase("the full rebuild's files alone, then its compression alone")
     const floor = filesAlone(folio.cacheDir, dirname(folio.cacheDir))
     const squeeze = compressionAlone(folio.cacheDir)
     phase('unchanged rebuild')
