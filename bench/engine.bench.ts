@@ -97,7 +97,8 @@ async function publishingRound(
     }),
   )
   const elapsed = (performance.now() - started) / 1000
-  const perPublish = (before: number | null, after: number | null) => (before === null || after === null ? null : (after - before) / drafts.length)
+  const perPublish = (before: number | null, after: number | null) =>
+    before === null || after === null ? null : (after - before) / drafts.length
   const cpu = { main: perPublish(cpuBefore.main, cpuMs(pid, pid)), all: perPublish(cpuBefore.all, cpuMs(pid)) }
   const ours = () => receiver.on('/hook').filter((r) => sentAt.has(JSON.parse(r.body).post.id))
   const deadline = Date.now() + 60_000
@@ -155,16 +156,23 @@ async function measure(size: number): Promise<void> {
     console.log(
       `  its compression alone: ${fmt(squeeze.ms / size, 3)} ms/post of CPU (${squeeze.artifacts} artifacts through brotli 5 and gzip 6 on one thread, nothing written)`,
     )
-    for (const [name, run] of [['unchanged rebuild', unchanged], ['  and again      ', again]] as const)
+    for (const [name, run] of [
+      ['unchanged rebuild', unchanged],
+      ['  and again      ', again],
+    ] as const)
       console.log(`${name}: ${fmt(run.ms / size, 3)} ms/post (${run.rendered} rendered, ${run.skipped} skipped, ${run.written} written)`)
 
     await folio.restart()
     await addReceiver(folio, token, { url: receiver.url('/hook'), events: ['blog.post.published'] })
     for (const round of ROUNDS) {
       const r = await publishingRound(folio, token, receiver, () => publishablePost(categoryId, authorId), round)
-      console.log(`publishing, ${CLIENTS} clients, ${round}: ${fmt(r.rate)} posts/s; publish-until-served p50 ${fmt(r.publish.p50)} ms, p95 ${fmt(r.publish.p95)} ms`)
+      console.log(
+        `publishing, ${CLIENTS} clients, ${round}: ${fmt(r.rate)} posts/s; publish-until-served p50 ${fmt(r.publish.p50)} ms, p95 ${fmt(r.publish.p95)} ms`,
+      )
       if (r.cpu.main !== null && r.cpu.all !== null)
-        console.log(`  server CPU per publish: main thread ${fmt(r.cpu.main)} ms, all its threads ${fmt(r.cpu.all)} ms (so at most ${fmt(1000 / r.cpu.main, 0)} posts/s on one core)`)
+        console.log(
+          `  server CPU per publish: main thread ${fmt(r.cpu.main)} ms, all its threads ${fmt(r.cpu.all)} ms (so at most ${fmt(1000 / r.cpu.main, 0)} posts/s on one core)`,
+        )
       console.log(
         `  webhook lag: p50 ${fmt(r.lag.p50)} ms, p95 ${fmt(r.lag.p95)} ms; ${r.delivered}/${r.published} delivered, ${r.duplicates} duplicates, ` +
           `"database is locked" ${folio.output().includes('database is locked') ? 'SEEN' : 'never'} in the log`,
@@ -176,7 +184,10 @@ async function measure(size: number): Promise<void> {
     phase(`1 client publishing ${SOLO} drafts one after another`)
     const solo: number[] = []
     for (let i = 0; i < SOLO; i++) {
-      const saved = await folio.call('POST', '/api/v1/blog/posts/save', { token, body: { ...publishablePost(categoryId, authorId), status: 0 } })
+      const saved = await folio.call('POST', '/api/v1/blog/posts/save', {
+        token,
+        body: { ...publishablePost(categoryId, authorId), status: 0 },
+      })
       const t0 = performance.now()
       const res = await folio.call('POST', `/api/v1/blog/posts/${saved.body.data.id}/publish`, { token })
       if (res.body?.code !== '0000') throw new Error(`publish failed: ${res.text}`)
@@ -202,7 +213,9 @@ async function measure(size: number): Promise<void> {
       const viaCaddy = await wrk(`${caddy.url}/api/v1/blog/posts/${slug}`)
       const viaPlain = await wrk(`${plain.url}/api/v1/blog/posts/${slug}/@`)
       console.log(`API read: ${fmt(api, 0)} req/s vs bare Bun.serve ${fmt(baseline, 0)} req/s = ${fmt(api / baseline, 2)}x`)
-      console.log(`Caddy (Caddyfile): ${fmt(viaCaddy, 0)} req/s vs plain file_server ${fmt(viaPlain, 0)} req/s = ${fmt(viaCaddy / viaPlain, 2)}x`)
+      console.log(
+        `Caddy (Caddyfile): ${fmt(viaCaddy, 0)} req/s vs plain file_server ${fmt(viaPlain, 0)} req/s = ${fmt(viaCaddy / viaPlain, 2)}x`,
+      )
     } finally {
       bare.kill()
       await caddy.stop()

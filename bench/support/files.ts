@@ -2,7 +2,8 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSy
 import { join, relative } from 'node:path'
 import { SIDECARS } from '../../src/modules/publishing/writer.ts'
 
-type Entry = { path: string; kind: 'folder' } | { path: string; kind: 'file'; size: number } | { path: string; kind: 'link'; target: string }
+type Entry =
+  { path: string; kind: 'folder' } | { path: string; kind: 'file'; size: number } | { path: string; kind: 'link'; target: string }
 
 /** Every folder, file (with its size) and symlink under `root`, parents before children. */
 function entriesUnder(root: string): Entry[] {
@@ -57,7 +58,9 @@ export function filesAlone(root: string, scratch: string): { files: number; ms: 
  * written. Files are read before the clock starts, one at a time.
  */
 export function compressionAlone(root: string): { artifacts: number; ms: number } {
-  const mains = entriesUnder(root).filter((e) => e.kind === 'file' && !SIDECARS.some((s) => e.path.endsWith(s.ext)) && !e.path.split('/').pop()!.startsWith('.'))
+  const mains = entriesUnder(root).filter(
+    (e) => e.kind === 'file' && !SIDECARS.some((s) => e.path.endsWith(s.ext)) && !e.path.split('/').pop()!.startsWith('.'),
+  )
   let ms = 0
   for (const { path } of mains) {
     const bytes = readFileSync(join(root, path))
