@@ -1,4 +1,15 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join, relative } from 'node:path'
 import { SIDECARS } from '../../src/modules/publishing/writer.ts'
 
@@ -33,8 +44,7 @@ export function filesAlone(root: string, scratch: string): { files: number; ms: 
   const entries = entriesUnder(root)
   const largest = entries.reduce((n, e) => (e.kind === 'file' && e.size > n ? e.size : n), 0)
   const bytes = new Uint8Array(Math.max(1, largest)).fill(0x61)
-  const into = join(scratch, `folio-files-alone-${process.pid}`)
-  mkdirSync(into)
+  const into = mkdtempSync(join(scratch, 'folio-files-alone-'))
   try {
     const started = performance.now()
     for (const entry of entries) {
