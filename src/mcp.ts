@@ -2,14 +2,16 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ConfigError, loadConfig } from './config.ts'
 import { compose } from './main.ts'
 import { createMcpServer } from './modules/mcp/server.ts'
-import { authenticate } from './modules/tokens/tokens.ts'
+import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { createLogger } from './shared/log.ts'
+import { systemClock } from './shared/time.ts'
 
 /**
  * `npm run --silent mcp`: the MCP server over stdio for a desktop assistant. Like the admin CLI it
  * opens the service's own database and runs the same verbs in-process (no HTTP hop, no second
  * implementation); FOLIO_TOKEN decides which tools it offers. Stdout carries the protocol only:
  * logs go to stderr. Scheduled transitions and webhook deliveries stay with the running server.
+ * Each tool call is written to the call log and marks the token used, as an API call would.
  */
 async function main(): Promise<void> {
   const fail = (message: string): never => {
@@ -30,7 +32,25 @@ async function main(): Promise<void> {
     await service.close()
     return fail('FOLIO_TOKEN is not a valid, active API token')
   }
-  const server = createMcpServer(service.mcp, caller)
+  const callLog = createCallLog(service.ctx.db, systemClock)
+  const server = createMcpServer(service.mcp, caller, ({ tool, code, message, durationMs }) => {
+    try {
+      callLog.record({
+        tokenId: caller.tokenId,
+        requiredScope: tool.scope,
+        method: 'MCP',
+        path: `stdio:${tool.name}`,
+        // What /mcp answers over HTTP: the outcome is in the code, as in the tool's envelope.
+        status: 200,
+        code,
+        message: message.slice(0, 500),
+        ip: 'stdio',
+        durationMs,
+      })
+    } catch (error) {
+      service.ctx.log.warn('call log write failed', { tool: tool.name, error: String(error) })
+    }
+  })
   server.onclose = () => void service.close().then(() => process.exit(0))
   await server.connect(new StdioServerTransport())
 }

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
+import { Database } from 'bun:sqlite'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { parseToken } from '../../src/modules/tokens/token-format.ts'
 import { png } from '../media/fixtures.ts'
 import { publishablePost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -197,6 +199,31 @@ describe('MCP over stdio (npm run --silent mcp)', () => {
     const writer = await connect('stdio', await folio.token('blog:write'))
     expect((await writer.listTools()).tools.map((t) => t.name)).not.toContain('publish_post')
     expect((await call(writer, 'publish_post', { id: 1 })).code).toBe('FORBIDDEN')
+  })
+
+  test('each tool call is in the call log, with its outcome, and marks its token used', async () => {
+    const agent = await folio.token('blog:read', 'blog:write', 'blog:publish')
+    const prefix = parseToken(agent)!.prefix
+    const listed = async () => (await folio.cli('token', 'list')).stdout.split('\n').find((line) => line.includes(`folio_${prefix}_`))
+    expect(await listed()).toContain('never used')
+    const client = await connect('stdio', agent)
+    expect((await call(client, 'list_categories')).code).toBe('0000')
+    expect((await call(client, 'publish_post', { id: 999_999 })).code).toBe('BLOG_NOT_FOUND')
+    const db = new Database(join(folio.dataDir, 'folio.db'), { readonly: true })
+    try {
+      const rows = db
+        .query(
+          'select a.method, a.path, a.status, a.code, a.required_scope as scope, a.ip from api_calls a join api_tokens t on t.id = a.token_id where t.prefix = ? order by a.id',
+        )
+        .all(prefix)
+      expect(rows).toEqual([
+        { method: 'MCP', path: 'stdio:list_categories', status: 200, code: '0000', scope: null, ip: 'stdio' },
+        { method: 'MCP', path: 'stdio:publish_post', status: 200, code: 'BLOG_NOT_FOUND', scope: 'blog:publish', ip: 'stdio' },
+      ])
+    } finally {
+      db.close()
+    }
+    expect(await listed()).not.toContain('never used')
   })
 
   test('a missing or unknown FOLIO_TOKEN stops it with one line on stderr', async () => {

@@ -42,11 +42,20 @@ async function callTool(services: McpServices, caller: Caller, tool: Tool, args:
   }
 }
 
+/** One tool call as it ended: what the call log keeps of it. */
+export interface ToolCall {
+  tool: Tool
+  code: string
+  message: string
+  durationMs: number
+}
+
 /**
  * An MCP server for one caller: it lists only the tools the token's scopes allow and refuses a
- * call to any other. Every tool runs the same verb as its HTTP route.
+ * call to any other. Every tool runs the same verb as its HTTP route. `onCall` hears of every
+ * call to a known tool once it is answered (over stdio, the call log: nothing else sees them).
  */
-export function createMcpServer(services: McpServices, caller: Caller): Server {
+export function createMcpServer(services: McpServices, caller: Caller, onCall?: (call: ToolCall) => void): Server {
   const server = new Server({ name: 'folio', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.filter((tool) => allowed(tool, caller)).map((tool) => ({
@@ -58,10 +67,14 @@ export function createMcpServer(services: McpServices, caller: Caller): Server {
       annotations: { title: tool.title, readOnlyHint: tool.readOnly ?? false, openWorldHint: false },
     })),
   }))
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((candidate) => candidate.name === request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}`)
-    return callTool(services, caller, tool, request.params.arguments)
+    const started = performance.now()
+    const result = await callTool(services, caller, tool, request.params.arguments)
+    const { code, message } = result.structuredContent as unknown as Envelope
+    onCall?.({ tool, code, message, durationMs: Math.round(performance.now() - started) })
+    return result
   })
   return server
 }
