@@ -64,15 +64,30 @@ export function clientIp(
   return client
 }
 
+/** One line of the access log. */
+type AccessLine = {
+  requestId: string
+  method: string
+  path: string
+  status: number
+  code: string | null
+  durationMs: number
+  /** The token's name, never the token. */
+  token: string | null
+  ip: string
+}
+
+/** Whole milliseconds since `started` (a `performance.now()` time). */
+const sinceMs = (started: number) => Math.round(performance.now() - started)
+
 /**
  * The shell around the Elysia app: request id, caller, rate limit (spec §8: a policy rejection
  * is HTTP 200 with a non-0000 code), body size bound, Idempotency-Key, and the per-token call log
  * (spec §5.9).
  */
 export function createFetch(deps: ShellDeps) {
-  /** The access log: the token's name, never the token. */
-  const logRequest = (requestId: string, method: string, path: string, status: number, code: string | null, started: number, token: string | null, ip: string) =>
-    deps.log.info('request', { requestId, method, path, status, code, durationMs: Math.round(performance.now() - started), token, ip })
+  /** One line per request in the access log. */
+  const logRequest = (line: AccessLine) => deps.log.info('request', line)
 
   /**
    * An anonymous GET/HEAD of an artifact, as Caddy would serve it from disk: from memory with
@@ -91,7 +106,8 @@ export function createFetch(deps: ShellDeps) {
     if (!response) return null
     const requestId = crypto.randomUUID()
     response.headers.set('X-Request-Id', requestId)
-    logRequest(requestId, method, pathname, response.status, '0000', started, null, clientIp(request, server, deps.trustedProxies))
+    const ip = clientIp(request, server, deps.trustedProxies)
+    logRequest({ requestId, method, path: pathname, status: response.status, code: '0000', durationMs: sinceMs(started), token: null, ip })
     return response
   }
 
@@ -155,8 +171,17 @@ export function createFetch(deps: ShellDeps) {
     const path = new URL(request.url).pathname
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value)
     if (isPrivateAnswer(path, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
-    const durationMs = Math.round(performance.now() - started)
-    logRequest(call.requestId, request.method, path, response.status, call.code, started, call.caller?.name ?? null, ip)
+    const durationMs = sinceMs(started)
+    logRequest({
+      requestId: call.requestId,
+      method: request.method,
+      path,
+      status: response.status,
+      code: call.code,
+      durationMs,
+      token: call.caller?.name ?? null,
+      ip,
+    })
     if (call.tokenPresented) {
       try {
         deps.callLog.record({
