@@ -93,7 +93,7 @@ const commands: Record<string, Command> = {
     if (values.target !== undefined && values.target !== 's3') throw new UsageError(`--target must be s3, got "${values.target}"`)
     if (values.target === 's3' && !service.mirror) throw new UsageError('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3 and the ARTIFACTS_S3_* settings')
     await rebuild(service.publisher, values.force ?? false)
-    if (values.target === 's3') await mirrorRebuild(service.mirror!)
+    if (values.target === 's3') await mirrorRebuild(service.mirror!, values.force ?? false)
   },
   'webhook add': ({ ctx }, args) => {
     const { values } = options(args, {
@@ -171,10 +171,10 @@ async function rebuild(publisher: Service['publisher'], force: boolean): Promise
   )
 }
 
-/** The bucket brought in line with the artifacts just rebuilt on disk. */
-async function mirrorRebuild(mirror: NonNullable<Service['mirror']>): Promise<void> {
+/** The bucket brought in line with the artifacts just rebuilt on disk; with `force`, every object put again. */
+async function mirrorRebuild(mirror: NonNullable<Service['mirror']>, force: boolean): Promise<void> {
   const started = performance.now()
-  const summary = await withProgress('rebuild --target s3', () => mirror.reconcile())
+  const summary = await withProgress('rebuild --target s3', () => mirror.reconcile(force))
   console.log(
     `mirrored to ${mirror.location}: ${summary.put} put, ${summary.deleted} deleted, ${summary.unchanged} unchanged in ${Math.round(performance.now() - started)} ms`,
   )

@@ -184,6 +184,27 @@ describe('artifact mirror to a real MinIO', () => {
     expect(again.stdout).toMatch(/: 0 put, 0 deleted, \d+ unchanged/)
   })
 
+  test('rebuild --force --target s3 puts every object again: headers an ETag cannot show come back', async () => {
+    const post = await publish()
+    await mirrored()
+    const key = apiKey(post.slug)
+    const bytes = readFileSync(join(folio.cacheDir, 'api/v1/blog/posts', post.slug, '@'))
+    const served = (await admin.statObject(BUCKET, key)).metaData['content-type']
+    // The same bytes under stale headers (what a change of CDN_MAX_AGE leaves behind).
+    await admin.putObject(BUCKET, key, bytes, bytes.length, { 'Content-Type': 'text/plain' })
+
+    const plain = await folio.cli('rebuild', '--target', 's3')
+    expect(plain.stdout).toMatch(/: 0 put, 0 deleted, \d+ unchanged/)
+    expect((await admin.statObject(BUCKET, key)).metaData['content-type']).toBe('text/plain')
+
+    const forced = await folio.cli('rebuild', '--force', '--target', 's3')
+    expect(forced.code).toBe(0)
+    const put = Number(/: (\d+) put, 0 deleted, 0 unchanged/.exec(forced.stdout)?.[1])
+    expect(put).toBe((await keys()).size)
+    expect((await admin.statObject(BUCKET, key)).metaData['content-type']).toBe(served)
+    expect(await objectBytes(key)).toEqual(bytes)
+  })
+
   test('rebuild --target refuses a target it does not know, and s3 when the bucket is not a publish target', async () => {
     const unknown = await folio.cli('rebuild', '--target', 'ftp')
     expect(unknown.code).toBe(1)

@@ -30,6 +30,7 @@ export function createArtifactMirror(config: Config, db: Db, log: Logger, clock:
     worker,
     /** Where the bucket is, for a summary line: `s3://bucket/prefix`. */
     location: `s3://${config.artifactsS3.bucket}/${prefix}`,
-    reconcile: () => reconcileBucket(db, bucket, config.cacheDir, layout),
+    /** `rebuild --target s3`; `force` puts every object again, headers included. */
+    reconcile: (force = false) => reconcileBucket(db, bucket, config.cacheDir, layout, force),
   }
 }

@@ -21,9 +21,11 @@ const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
  * `cli rebuild --target s3`: brings the bucket in line with the artifacts the database's manifest
  * lists (and CACHE_DIR holds, after the disk rebuild that runs first). It lists the prefix once;
  * an object whose ETag is the MD5 of the file's bytes (what a plain put gives) is left alone,
- * one that differs or is missing is put, and anything else under the prefix is deleted.
+ * one that differs or is missing is put, and anything else under the prefix is deleted. An ETag
+ * says nothing of an object's headers: `force` (`rebuild --force --target s3`) puts every object
+ * again, with the headers of the current settings (after a change of `CDN_*`, say).
  */
-export async function reconcileBucket(db: Queryable, bucket: ArtifactBucket, cacheDir: string, layout: BucketLayout): Promise<ReconcileSummary> {
+export async function reconcileBucket(db: Queryable, bucket: ArtifactBucket, cacheDir: string, layout: BucketLayout, force = false): Promise<ReconcileSummary> {
   const listed = new Map((await bucket.list()).map((o) => [o.key, o.etag]))
   const kept = new Set<string>()
   const summary: ReconcileSummary = { put: 0, deleted: 0, unchanged: 0 }
@@ -43,7 +45,7 @@ export async function reconcileBucket(db: Queryable, bucket: ArtifactBucket, cac
       const file = read(object.file)
       if (!file) continue
       kept.add(object.key)
-      if (listed.get(object.key) === file.md5) summary.unchanged++
+      if (!force && listed.get(object.key) === file.md5) summary.unchanged++
       else {
         await bucket.put(object.key, file.bytes, object.headers)
         summary.put++
