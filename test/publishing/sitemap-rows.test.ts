@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrateDatabase, openDatabase, type Db } from '../../src/db/client.ts'
 import { categories, posts } from '../../src/db/schema/index.ts'
-import { partnersOf, postShards, sitemapRowsOnce, thresholdShards } from '../../src/modules/publishing/snapshot.ts'
+import { partnersOf, postShards, postShardsOnce, sitemapData, sitemapRowsOnce, thresholdShards } from '../../src/modules/publishing/snapshot.ts'
 
 /** The sitemaps' reads against a real, migrated SQLite file. */
 let dir: string
@@ -74,5 +74,14 @@ describe('sitemap rows', () => {
     expect(thresholdShards(db, 4).sort()).toEqual([1, 2])
     expect(thresholdShards(db, 3).sort()).toEqual([1, 2, 3])
     expect(thresholdShards(db, 2)).toEqual([])
+  })
+
+  test('one urlset or an index of shards: known from the highest id while it is within the shard size, else counted', () => {
+    const kind = (size: number) => sitemapData(db, { siteUrl: 'https://blog.example.org', sitemapShardSize: size }, sitemapRowsOnce(db), postShardsOnce(db)).kind
+    // Discoverable ids 1, 2, 6, 7 (the test above).
+    expect(kind(7)).toBe('urlset') // the highest id is 7: at most 7 posts, no count needed
+    expect(kind(4)).toBe('urlset') // counted: 4 posts fit
+    expect(kind(3)).toBe('index')
+    expect(thresholdShards(db, 8)).toEqual([])
   })
 })
