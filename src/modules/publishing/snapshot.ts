@@ -114,11 +114,11 @@ export type SitemapRows = (first: number, last: number) => SitemapRow[]
  * past the newest post is the same range ending there, so both spellings share one read.
  */
 export function sitemapRowsOnce(db: Queryable): SitemapRows {
-  const { rows, lastId } = statements(db)
+  const { rows } = statements(db)
   const read = memo<string, SitemapRow[]>()
   let top: number | undefined
   return (first, last) => {
-    top ??= lastId.get()?.id ?? 0
+    top ??= highestDiscoverable(db)
     return read(`${first}:${Math.min(last, top)}`, () => rows.all({ first, last }))
   }
 }
@@ -173,9 +173,9 @@ export interface PostShard {
  * `posts_sitemap` index (listed, id, updated_at, …) per shard, never a sort of every post.
  */
 export function postShards(db: Queryable, shardSize: number): PostShard[] {
-  const { lastmod, lastId } = statements(db)
+  const { lastmod } = statements(db)
   const shards: PostShard[] = []
-  const top = lastId.get()?.id
+  const top = highestDiscoverable(db)
   if (!top) return shards
   for (let shard = 1; shard <= shardOf(top, shardSize); shard++) {
     const newest = lastmod.get(idsOf(shard, shardSize))?.lastmod
