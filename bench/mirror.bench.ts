@@ -69,11 +69,19 @@ try {
   )
   console.log(`artifact mirror, ${PUBLISHES} publishes one after another (save + publish), MinIO on loopback`)
   console.log(`publish answered, disk only:        p50 ${fmt(baseline.answered.p50)} ms  p95 ${fmt(baseline.answered.p95)} ms`)
-  console.log(`publish answered, disk + s3:        p50 ${fmt(mirror.answered.p50)} ms  p95 ${fmt(mirror.answered.p95)} ms  (ratio ${fmt(mirror.answered.p50 / baseline.answered.p50, 2)})`)
-  console.log(`publish sent -> footprint in bucket: p50 ${fmt(mirror.inBucket.p50)} ms  p95 ${fmt(mirror.inBucket.p95)} ms  (ratio to disk-only answer ${fmt(mirror.inBucket.p50 / baseline.answered.p50, 2)})`)
-  console.log(`objects put or deleted per publish: mean ${fmt(mirror.objects.mean)}  p50 ${fmt(mirror.objects.p50, 0)}  max ${fmt(mirror.objects.p99, 0)}`)
+  console.log(
+    `publish answered, disk + s3:        p50 ${fmt(mirror.answered.p50)} ms  p95 ${fmt(mirror.answered.p95)} ms  (ratio ${fmt(mirror.answered.p50 / baseline.answered.p50, 2)})`,
+  )
+  console.log(
+    `publish sent -> footprint in bucket: p50 ${fmt(mirror.inBucket.p50)} ms  p95 ${fmt(mirror.inBucket.p95)} ms  (ratio to disk-only answer ${fmt(mirror.inBucket.p50 / baseline.answered.p50, 2)})`,
+  )
+  console.log(
+    `objects put or deleted per publish: mean ${fmt(mirror.objects.mean)}  p50 ${fmt(mirror.objects.p50, 0)}  max ${fmt(mirror.objects.p99, 0)}`,
+  )
   const upload = mirror.inBucket.p50 - mirror.answered.p50
-  console.log(`upload after the answer (p50 difference): ${fmt(upload)} ms per publish, ${fmt(upload / mirror.objects.p50, 2)} ms per object`)
+  console.log(
+    `upload after the answer (p50 difference): ${fmt(upload)} ms per publish, ${fmt(upload / mirror.objects.p50, 2)} ms per object`,
+  )
 } finally {
   await minio.stop()
 }

@@ -39,7 +39,8 @@ try {
   const bareUrl = await firstLine(child.stdout)
   const plainFile = join(dir, 'Caddyfile')
   writeFileSync(plainFile, plainCaddyfile)
-  const start = (caddyfile?: string) => startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, caddyfile }).then((c) => (caddies.push(c), c))
+  const start = (caddyfile?: string) =>
+    startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, caddyfile }).then((c) => (caddies.push(c), c))
   const caddy = await start()
   const plain = await start(plainFile)
   const others = await Promise.all(candidates.map((c) => start(c)))
@@ -64,11 +65,14 @@ try {
     const viaPlain = await measure('plain file_server', `${plain.url}${api}/@`, plain.pid)
     ratio('API read / bare Bun.serve', viaApi / baseline)
     ratio('Caddyfile / plain file_server', viaCaddy / viaPlain)
-    for (const [i, other] of others.entries()) ratio(`${candidates[i]} / plain file_server`, (await measure(candidates[i]!, `${other.url}${api}`, other.pid)) / viaPlain)
+    for (const [i, other] of others.entries())
+      ratio(`${candidates[i]} / plain file_server`, (await measure(candidates[i]!, `${other.url}${api}`, other.pid)) / viaPlain)
     console.error(`round ${round}/${rounds} done`)
   }
   for (const [name, row] of rows)
-    console.log(`${name.padEnd(24)} ${fmt(median(row.rps))} req/s (${row.rps.map(fmt).join(', ')})${row.cpu.length ? `; ${median(row.cpu).toFixed(1)} µs CPU/request (${row.cpu.map((c) => c.toFixed(1)).join(', ')})` : ''}`)
+    console.log(
+      `${name.padEnd(24)} ${fmt(median(row.rps))} req/s (${row.rps.map(fmt).join(', ')})${row.cpu.length ? `; ${median(row.cpu).toFixed(1)} µs CPU/request (${row.cpu.map((c) => c.toFixed(1)).join(', ')})` : ''}`,
+    )
   for (const [name, values] of Object.entries(ratios))
     console.log(`${name}: ${median(values).toFixed(2)}x (median of ${rounds}: ${values.map((v) => v.toFixed(2)).join(', ')})`)
 } finally {

@@ -77,7 +77,16 @@ const commands: Record<string, Command> = {
     console.log(`revoked token ${args[0]}`)
   },
   'settings set': async ({ ctx }, args) => {
-    const flags = { 'icon-url': 'iconUrl', 'icon-alt': 'iconAlt', 'name-en': 'nameEn', 'name-zh': 'nameZh', 'description-en': 'descriptionEn', 'description-zh': 'descriptionZh', 'label-en': 'labelEn', 'label-zh': 'labelZh' } as const
+    const flags = {
+      'icon-url': 'iconUrl',
+      'icon-alt': 'iconAlt',
+      'name-en': 'nameEn',
+      'name-zh': 'nameZh',
+      'description-en': 'descriptionEn',
+      'description-zh': 'descriptionZh',
+      'label-en': 'labelEn',
+      'label-zh': 'labelZh',
+    } as const
     const { values } = options(args, Object.fromEntries(Object.keys(flags).map((flag) => [flag, { type: 'string' as const }])))
     const req = Object.fromEntries(Object.entries(flags).map(([flag, field]) => [field, values[flag] as string | undefined]))
     console.log(JSON.stringify(await savePublicationSettings(ctx, req)))
@@ -91,7 +100,8 @@ const commands: Record<string, Command> = {
   rebuild: async (service, args) => {
     const { values } = options(args, { target: { type: 'string' }, force: { type: 'boolean' } })
     if (values.target !== undefined && values.target !== 's3') throw new UsageError(`--target must be s3, got "${values.target}"`)
-    if (values.target === 's3' && !service.mirror) throw new UsageError('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3 and the ARTIFACTS_S3_* settings')
+    if (values.target === 's3' && !service.mirror)
+      throw new UsageError('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3 and the ARTIFACTS_S3_* settings')
     await rebuild(service.publisher, values.force ?? false)
     if (values.target === 's3') await mirrorRebuild(service.mirror!, values.force ?? false)
   },

@@ -186,7 +186,8 @@ function s3Settings(env: Env, prefix: string, bucket: string, requiredWhen: stri
     }
     httpUrl(env, `${prefix}ENDPOINT`, s3.endpoint)
     // S3's bucket naming rules, so a typo stops the start instead of every upload.
-    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3.bucket)) throw new ConfigError(`${prefix}BUCKET`, `expected an S3 bucket name, got "${s3.bucket}"`)
+    if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(s3.bucket))
+      throw new ConfigError(`${prefix}BUCKET`, `expected an S3 bucket name, got "${s3.bucket}"`)
   }
   return Object.freeze(s3)
 }

@@ -22,7 +22,11 @@ export async function wrk(url: string): Promise<number> {
 export async function wrkRun(url: string, pid?: number): Promise<{ rps: number; cpuUs: number | null }> {
   const before = pid === undefined ? null : cpuMs(pid)
   const pin = Bun.which('taskset') && CORES > 1 ? ['taskset', '-c', String(CORES - 1)] : []
-  const run = Bun.spawn([...pin, 'wrk', '-t1', '-c16', `-d${WRK_SECONDS}s`, url], { stdout: 'pipe', stderr: 'pipe', timeout: (WRK_SECONDS + 10) * 1000 })
+  const run = Bun.spawn([...pin, 'wrk', '-t1', '-c16', `-d${WRK_SECONDS}s`, url], {
+    stdout: 'pipe',
+    stderr: 'pipe',
+    timeout: (WRK_SECONDS + 10) * 1000,
+  })
   const [text, error] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text(), run.exited])
   const after = pid === undefined ? null : cpuMs(pid)
   const rps = /Requests\/sec:\s+([\d.]+)/.exec(text)

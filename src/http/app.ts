@@ -67,7 +67,11 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
             log.error('storage full', { requestId, method: request.method, path: new URL(request.url).pathname, error: String(error) })
             return respond(
               request,
-              { code: 'STORAGE_FULL', message: `The data folder's disk is full; nothing was saved. Retry once space is freed (request id ${requestId}).`, data: { requestId } },
+              {
+                code: 'STORAGE_FULL',
+                message: `The data folder's disk is full; nothing was saved. Retry once space is freed (request id ${requestId}).`,
+                data: { requestId },
+              },
               503,
             )
           }

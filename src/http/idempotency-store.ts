@@ -12,14 +12,25 @@ const thisRow = and(eq(idempotencyKeys.caller, is('caller')), eq(idempotencyKeys
 
 /** The store's statements, built and compiled once per connection (a claim runs on every keyed POST). */
 const statements = preparedOnce((db) => ({
-  sweep: db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, is('before'))).prepare(),
+  sweep: db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, is('before')))
+    .prepare(),
   find: db.select().from(idempotencyKeys).where(thisRow).prepare(),
   insert: db
     .insert(idempotencyKeys)
     .values({ caller: is('caller'), key: is('key'), fingerprint: is('fingerprint'), owner: is('owner'), createdAt: is('createdAt') })
     .prepare(),
-  takeOver: db.update(idempotencyKeys).set({ owner: setTo('owner'), createdAt: setTo('createdAt') }).where(thisRow).prepare(),
-  complete: db.update(idempotencyKeys).set({ status: setTo('status'), headers: setTo('headers'), body: setTo('body') }).where(thisRow).prepare(),
+  takeOver: db
+    .update(idempotencyKeys)
+    .set({ owner: setTo('owner'), createdAt: setTo('createdAt') })
+    .where(thisRow)
+    .prepare(),
+  complete: db
+    .update(idempotencyKeys)
+    .set({ status: setTo('status'), headers: setTo('headers'), body: setTo('body') })
+    .where(thisRow)
+    .prepare(),
   release: db.delete(idempotencyKeys).where(thisRow).prepare(),
 }))
 

@@ -34,9 +34,13 @@ describe('ChangeFeed announcements', () => {
     feed.subscribe({ settled: () => settled++ })
     const announcement = feed.expect()
     await expect(
-      feed.write(openDatabase(':memory:'), () => {
-        throw new Error('refused')
-      }, announcement),
+      feed.write(
+        openDatabase(':memory:'),
+        () => {
+          throw new Error('refused')
+        },
+        announcement,
+      ),
     ).rejects.toThrow('refused')
     expect(settled).toBe(0)
     announcement.settle()

@@ -3,10 +3,14 @@ import { batchedLines, createLogger } from './log.ts'
 
 test('batched lines: written in order, in batches within the bound, all of them once flushed', async () => {
   const writes: string[] = []
-  const lines = batchedLines((chunk, done) => {
-    if (chunk) writes.push(chunk)
-    done()
-  }, 10_000, 100)
+  const lines = batchedLines(
+    (chunk, done) => {
+      if (chunk) writes.push(chunk)
+      done()
+    },
+    10_000,
+    100,
+  )
   for (let i = 0; i < 20; i++) lines(`line ${i} ${'x'.repeat(10)}`)
   expect(writes.every((chunk) => chunk.length <= 100 && chunk.endsWith('\n'))).toBe(true)
   await lines.flush()

@@ -100,7 +100,7 @@ describe('draft previews', () => {
     }
   })
 
-  test('the same token shows the draft as the public site\'s post page: noindex, never cached, never an artifact', async () => {
+  test("the same token shows the draft as the public site's post page: noindex, never cached, never an artifact", async () => {
     const post = await draft({ title: 'Page preview: the draft title' })
     const { token: previewToken, pageUrl } = (await preview(post.id)).body.data
     expect(pageUrl).toBe(`${SITE_URL}/preview/${previewToken}`)
@@ -120,7 +120,8 @@ describe('draft previews', () => {
     expect(tampered.status).toBe(400)
     expect(((await tampered.json()) as any).code).toBe('PREVIEW_TOKEN_INVALID')
     await folio.cli('rebuild')
-    for (const file of filesUnder(folio.cacheDir)) expect([file, readFileSync(file, 'latin1').includes('Page preview')]).toEqual([file, false])
+    for (const file of filesUnder(folio.cacheDir))
+      expect([file, readFileSync(file, 'latin1').includes('Page preview')]).toEqual([file, false])
   })
 
   test('expired, tampered and malformed tokens and deleted posts are refused in the envelope', async () => {

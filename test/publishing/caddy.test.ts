@@ -159,7 +159,14 @@ describe('reads through Caddy', () => {
     expect(await head.text()).toBe('')
     // The artifact's own file, its compressed copies, CACHE_DIR's bookkeeping and a name too long for
     // the file system go to the API, which has no such reads.
-    for (const file of [`${path}/@`, `${path}/%40`, `${path}/@.br`, `${path}/@language=en`, '/.folio-rendered', `${B}/${'a'.repeat(300)}`]) {
+    for (const file of [
+      `${path}/@`,
+      `${path}/%40`,
+      `${path}/@.br`,
+      `${path}/@language=en`,
+      '/.folio-rendered',
+      `${B}/${'a'.repeat(300)}`,
+    ]) {
       const response = await stack.viaCaddy(file)
       expect([file, fromDisk(response)]).toEqual([file, false])
       expect(await response.text()).not.toBe(body)

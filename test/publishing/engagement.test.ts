@@ -40,8 +40,9 @@ test('engagement counts in artifacts refresh on a bounded schedule, coalesced, n
   // The sweeper renders the detail and the lists once the refresh interval has passed (claps that
   // landed while a pass ran are in the next one, so the two may arrive a pass apart).
   const listed = () =>
-    JSON.parse(readFileSync(join(folio!.cacheDir, 'api/v1/blog/posts/@'), 'utf8')).data.records.find((r: { id: number }) => r.id === post.id)
-      .clapCount
+    JSON.parse(readFileSync(join(folio!.cacheDir, 'api/v1/blog/posts/@'), 'utf8')).data.records.find(
+      (r: { id: number }) => r.id === post.id,
+    ).clapCount
   const deadline = Date.now() + 5_000
   while ((read().clapCount !== 25 || listed() !== 25) && Date.now() < deadline) await Bun.sleep(100)
   expect(read().clapCount).toBe(25)

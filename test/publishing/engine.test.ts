@@ -22,9 +22,11 @@ async function start(env: Record<string, string> = {}) {
   started.push(folio)
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   const { categoryId, authorId } = await seedTaxonomy(folio, token)
-  const publish = (overrides: Record<string, unknown> = {}) => publishNewPost(folio, token, publishablePost(categoryId, authorId, overrides))
+  const publish = (overrides: Record<string, unknown> = {}) =>
+    publishNewPost(folio, token, publishablePost(categoryId, authorId, overrides))
   const save = async (overrides: Record<string, unknown> = {}) =>
-    (await folio.call('POST', `${B}/posts/save`, { token, body: { ...publishablePost(categoryId, authorId, overrides), status: 0 } })).body.data
+    (await folio.call('POST', `${B}/posts/save`, { token, body: { ...publishablePost(categoryId, authorId, overrides), status: 0 } })).body
+      .data
   const health = async () => (await folio.call('GET', '/healthz')).body
   return { folio, token, publish, save, health }
 }
@@ -77,7 +79,7 @@ describe('coalesced render passes', () => {
     db.exec('PRAGMA busy_timeout = 5000')
     const pending = () => db.query<{ n: number }, []>('select count(*) as n from artifact_jobs').get()!.n
     const publishing = folio.call('POST', `${B}/posts/${draft.id}/publish`, { token })
-    for (const deadline = Date.now() + 5_000; Date.now() < deadline && pending() === 0; ) await Bun.sleep(20)
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline && pending() === 0;) await Bun.sleep(20)
     expect(pending()).toBeGreaterThan(0)
     await Bun.sleep(300)
     // ...then does the jobs (here: takes them off the table) and lets go, both between two of
@@ -107,7 +109,12 @@ describe('coalesced render passes', () => {
     const { folio, publish } = await start()
     const post = await publish()
     await folio.stop()
-    const old = ['api/v1/blog/sitemap.xml', 'api/v1/blog/sitemap.xml.gz', `api/v1/blog/posts/${post.slug}/en.json`, 'api/v1/blog/rss/en.xml']
+    const old = [
+      'api/v1/blog/sitemap.xml',
+      'api/v1/blog/sitemap.xml.gz',
+      `api/v1/blog/posts/${post.slug}/en.json`,
+      'api/v1/blog/rss/en.xml',
+    ]
     rmSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml'), { recursive: true })
     for (const path of old) await Bun.write(join(folio.cacheDir, path), 'old layout')
     await Bun.write(join(folio.cacheDir, '.folio-artifacts'), 'stamp of the old code')

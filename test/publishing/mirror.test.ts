@@ -64,7 +64,8 @@ async function keys(): Promise<Set<string>> {
   return found
 }
 
-const objectBytes = async (key: string) => Buffer.from(await (await admin.getObject(BUCKET, key)).toArray().then((parts) => Buffer.concat(parts)))
+const objectBytes = async (key: string) =>
+  Buffer.from(await (await admin.getObject(BUCKET, key)).toArray().then((parts) => Buffer.concat(parts)))
 const apiKey = (slug: string) => `${PREFIX}api/v1/blog/posts/${slug}/@`
 const pageKey = (slug: string) => `${PREFIX}en/blog/${slug}/@`
 /** Every object of a post's own artifacts (its JSON read with its alias spelling, its page), copies included. */
@@ -126,37 +127,41 @@ describe('artifact mirror to a real MinIO', () => {
     for (const key of [...postKeys(offline.slug), ...postKeys(deleted.slug)]) expect(all).not.toContain(key)
   })
 
-  test('publishes while the store is down are answered, show in /healthz, and reach the bucket once it is back, even after a crash of the server', async () => {
-    await minio.halt()
-    try {
-      const post = await publish()
-      await folio.rendered()
-      // The local write is done: the site serves the post while the bucket cannot have it.
-      expect((await folio.call('GET', `${B}/posts/${post.slug}`)).status).toBe(200)
-      for (const deadline = Date.now() + DEADLINE_MS; (await mirrorHealth()).failing === 0; await Bun.sleep(100))
-        if (Date.now() > deadline) throw new Error('no failed upload showed in /healthz')
-      const health = await mirrorHealth()
-      expect(health.pending).toBeGreaterThan(0)
-      expect(health.lastError.error).toBeString()
-      await minio.resume()
-      await mirrored()
-      expect(await keys()).toContain(apiKey(post.slug))
-      expect((await mirrorHealth()).failing).toBe(0)
-
-      // The same while the server dies before it could upload: the outbox row outlives it.
+  test(
+    'publishes while the store is down are answered, show in /healthz, and reach the bucket once it is back, even after a crash of the server',
+    async () => {
       await minio.halt()
-      const orphan = await publish()
-      await folio.rendered()
-      expect((await mirrorHealth()).pending).toBeGreaterThan(0)
-      await folio.stop(true)
-      await minio.resume()
-      await folio.restart()
-      await mirrored()
-      expect(await keys()).toContain(apiKey(orphan.slug))
-    } finally {
-      await minio.resume().catch(() => undefined)
-    }
-  }, 2 * DEADLINE_MS)
+      try {
+        const post = await publish()
+        await folio.rendered()
+        // The local write is done: the site serves the post while the bucket cannot have it.
+        expect((await folio.call('GET', `${B}/posts/${post.slug}`)).status).toBe(200)
+        for (const deadline = Date.now() + DEADLINE_MS; (await mirrorHealth()).failing === 0; await Bun.sleep(100))
+          if (Date.now() > deadline) throw new Error('no failed upload showed in /healthz')
+        const health = await mirrorHealth()
+        expect(health.pending).toBeGreaterThan(0)
+        expect(health.lastError.error).toBeString()
+        await minio.resume()
+        await mirrored()
+        expect(await keys()).toContain(apiKey(post.slug))
+        expect((await mirrorHealth()).failing).toBe(0)
+
+        // The same while the server dies before it could upload: the outbox row outlives it.
+        await minio.halt()
+        const orphan = await publish()
+        await folio.rendered()
+        expect((await mirrorHealth()).pending).toBeGreaterThan(0)
+        await folio.stop(true)
+        await minio.resume()
+        await folio.restart()
+        await mirrored()
+        expect(await keys()).toContain(apiKey(orphan.slug))
+      } finally {
+        await minio.resume().catch(() => undefined)
+      }
+    },
+    2 * DEADLINE_MS,
+  )
 
   test('rebuild --target s3 puts back deleted and corrupted objects and deletes strays; a second run changes nothing', async () => {
     const post = await publish()

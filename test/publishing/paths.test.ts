@@ -35,7 +35,9 @@ describe('artifact paths', () => {
     expect(pathOf(every[0]!)).toBe('api/v1/blog/posts/hello-world/@')
     expect(aliasesOf(every[0]!)).toEqual(['api/v1/blog/posts/hello-world/@language=en'])
     expect(pathOf(every[1]!)).toBe('api/v1/blog/posts/ni-hao/@language=zh')
-    expect(pathOf({ kind: 'posts', language: 'zh', filter: { categoryId: 3 }, page: 2 })).toBe('api/v1/blog/posts/@language=zh&current=2&categoryId=3')
+    expect(pathOf({ kind: 'posts', language: 'zh', filter: { categoryId: 3 }, page: 2 })).toBe(
+      'api/v1/blog/posts/@language=zh&current=2&categoryId=3',
+    )
     expect(pathOf(every[12]!)).toBe('api/v1/blog/authors/jane/posts/@language=zh&current=3')
     expect(pathOf({ kind: 'rss', language: 'en' })).toBe('api/v1/blog/rss.xml/@')
     expect(pathOf(every[16]!)).toBe('api/v1/blog/sitemap/4.xml/@')

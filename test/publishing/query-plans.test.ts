@@ -32,7 +32,12 @@ const sameCategory = and(discoverable, eq(posts.language, 'en'), eq(posts.catego
 describe('per-post lookups seek their index', () => {
   test('related posts (the ones published just before) range on published_at', () => {
     const plan = planOf(
-      db.select().from(posts).where(and(sameCategory, publishedBefore('2026-01-01 00:00:00', 5))).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(3),
+      db
+        .select()
+        .from(posts)
+        .where(and(sameCategory, publishedBefore('2026-01-01 00:00:00', 5)))
+        .orderBy(desc(posts.publishedAt), desc(posts.id))
+        .limit(3),
     )
     expect(plan).toContain('USING INDEX posts_listed_category (listed=? AND category_id=? AND published_at<?)')
     expect(plan).not.toContain('TEMP B-TREE')
@@ -49,7 +54,12 @@ describe('per-post lookups seek their index', () => {
 
   test('newer neighbours (whose related posts show a post) range on published_at', () => {
     const plan = planOf(
-      db.select().from(posts).where(and(sameCategory, publishedAfter('2026-01-01 00:00:00', 5))).orderBy(asc(posts.publishedAt), asc(posts.id)).limit(3),
+      db
+        .select()
+        .from(posts)
+        .where(and(sameCategory, publishedAfter('2026-01-01 00:00:00', 5)))
+        .orderBy(asc(posts.publishedAt), asc(posts.id))
+        .limit(3),
     )
     expect(plan).toContain('USING INDEX posts_listed_category (listed=? AND category_id=? AND published_at>?)')
     expect(plan).not.toContain('TEMP B-TREE')
@@ -61,9 +71,17 @@ describe('per-post lookups seek their index', () => {
   })
 
   test("a translation's partner is found through either slug's index", () => {
-    const by = (where: ReturnType<typeof sql>) => planOf(db.select({ id: posts.id }).from(posts).where(and(discoverable, eq(posts.language, 'zh'), where)))
+    const by = (where: ReturnType<typeof sql>) =>
+      planOf(
+        db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(discoverable, eq(posts.language, 'zh'), where)),
+      )
     expect(by(sql`lower(${posts.slug}) = lower(${'hello'})`)).toContain('USING INDEX posts_slug (language=? AND <expr>=?)')
-    expect(by(sql`lower(${posts.alternateSlug}) = lower(${'hello'})`)).toContain('USING INDEX posts_alternate_slug (language=? AND <expr>=?)')
+    expect(by(sql`lower(${posts.alternateSlug}) = lower(${'hello'})`)).toContain(
+      'USING INDEX posts_alternate_slug (language=? AND <expr>=?)',
+    )
   })
 })
 
@@ -83,13 +101,25 @@ describe('the reads a pass shares seek their index', () => {
   })
 
   test("a list's count and newest page stay on the listed indexes", () => {
-    const list = (where: ReturnType<typeof and>) => planOf(db.select({ id: posts.id }).from(posts).where(and(discoverable, where)).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(60))
-    const count = (where: ReturnType<typeof and>) => planOf(db.select({ n: sql`count(*)` }).from(posts).where(and(discoverable, where)))
-    for (const plan of [list(eq(posts.language, 'en')), count(eq(posts.language, 'en'))]) expect(plan).toContain('USING INDEX posts_listed (listed=? AND language=?)')
+    const list = (where: ReturnType<typeof and>) =>
+      planOf(
+        db.select({ id: posts.id }).from(posts).where(and(discoverable, where)).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(60),
+      )
+    const count = (where: ReturnType<typeof and>) =>
+      planOf(
+        db
+          .select({ n: sql`count(*)` })
+          .from(posts)
+          .where(and(discoverable, where)),
+      )
+    for (const plan of [list(eq(posts.language, 'en')), count(eq(posts.language, 'en'))])
+      expect(plan).toContain('USING INDEX posts_listed (listed=? AND language=?)')
     // A language's category or author list seeks both, so it reads only its own rows, not every post of the category.
-    for (const plan of [list(sameCategory), count(sameCategory)]) expect(plan).toContain('USING INDEX posts_listed_category_language (listed=? AND category_id=? AND language=?)')
+    for (const plan of [list(sameCategory), count(sameCategory)])
+      expect(plan).toContain('USING INDEX posts_listed_category_language (listed=? AND category_id=? AND language=?)')
     const byAuthor = and(eq(posts.language, 'en'), eq(posts.authorId, 1))
-    for (const plan of [list(byAuthor), count(byAuthor)]) expect(plan).toContain('USING INDEX posts_listed_author_language (listed=? AND author_id=? AND language=?)')
+    for (const plan of [list(byAuthor), count(byAuthor)])
+      expect(plan).toContain('USING INDEX posts_listed_author_language (listed=? AND author_id=? AND language=?)')
     // Without a language, the category and author indexes still serve the list.
     expect(list(eq(posts.categoryId, 1))).toContain('USING INDEX posts_listed_category (listed=? AND category_id=?)')
     expect(list(eq(posts.authorId, 1))).toContain('USING INDEX posts_listed_author (listed=? AND author_id=?)')

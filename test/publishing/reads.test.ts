@@ -37,7 +37,11 @@ describe('anonymous reads of artifacts (the fast path)', () => {
     const first = await read(`${B}/posts/${post.slug}`)
     const etag = first.headers.get('etag')!
     const lastModified = first.headers.get('last-modified')!
-    const conditions: Record<string, string>[] = [{ 'if-none-match': etag }, { 'if-none-match': `W/${etag}, "other"` }, { 'if-modified-since': lastModified }]
+    const conditions: Record<string, string>[] = [
+      { 'if-none-match': etag },
+      { 'if-none-match': `W/${etag}, "other"` },
+      { 'if-modified-since': lastModified },
+    ]
     for (const headers of conditions) {
       const again = await read(`${B}/posts/${post.slug}`, { headers })
       expect(again.status).toBe(304)
@@ -57,7 +61,8 @@ describe('anonymous reads of artifacts (the fast path)', () => {
     const head = await read(`${B}/posts/${post.slug}`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
-    for (const name of ['etag', 'last-modified', 'content-type', 'cache-control']) expect(head.headers.get(name)).toBe(get.headers.get(name))
+    for (const name of ['etag', 'last-modified', 'content-type', 'cache-control'])
+      expect(head.headers.get(name)).toBe(get.headers.get(name))
   })
 
   test('the same URL read with a token is answered privately (no-store) with the same bytes', async () => {
@@ -93,7 +98,9 @@ describe('the access log', () => {
     const ids: string[] = []
     for (let round = 0; round < 10; round++) {
       const answers = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => read(i % 3 ? `${B}/posts/${post.slug}` : `${B}/posts?current=9`, { method: i % 5 ? 'GET' : 'HEAD' })),
+        Array.from({ length: 30 }, (_, i) =>
+          read(i % 3 ? `${B}/posts/${post.slug}` : `${B}/posts?current=9`, { method: i % 5 ? 'GET' : 'HEAD' }),
+        ),
       )
       for (const answer of answers) {
         ids.push(answer.headers.get('x-request-id')!)
@@ -101,7 +108,12 @@ describe('the access log', () => {
       }
     }
     await folio.stop()
-    const logged = new Set(folio.logs().filter((e) => e.message === 'request').map((e) => e.requestId))
+    const logged = new Set(
+      folio
+        .logs()
+        .filter((e) => e.message === 'request')
+        .map((e) => e.requestId),
+    )
     expect(ids.filter((id) => !logged.has(id))).toEqual([])
     expect(folio.logs().at(-1)).toMatchObject({ message: 'stopped' })
   })

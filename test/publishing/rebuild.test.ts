@@ -127,7 +127,8 @@ function sql(folio: Folio, statement: string, ...params: (string | number)[]): v
   }
 }
 
-const detailOf = (folio: Folio, slug: string) => JSON.parse(readFileSync(join(folio.cacheDir, `${B.slice(1)}/posts/${slug}/@`), 'utf8')).data
+const detailOf = (folio: Folio, slug: string) =>
+  JSON.parse(readFileSync(join(folio.cacheDir, `${B.slice(1)}/posts/${slug}/@`), 'utf8')).data
 
 describe('rebuild skips what did not change', () => {
   test('unchanged: nothing rendered, nothing written; --force renders and writes everything', async () => {
@@ -156,9 +157,16 @@ describe('rebuild skips what did not change', () => {
     const first = await rebuildCounts(folio)
     const before = cacheFiles(folio.cacheDir)
     // Under any name, artifact-like or not; a temp file whose writer is gone.
-    const alias = readdirSync(join(folio.cacheDir, `${B.slice(1)}/posts`), { recursive: true }).find((p) => String(p).endsWith('/@language=en'))
+    const alias = readdirSync(join(folio.cacheDir, `${B.slice(1)}/posts`), { recursive: true }).find((p) =>
+      String(p).endsWith('/@language=en'),
+    )
     expect(alias).toBeDefined()
-    const junk = ['api/v1/blog/posts/ghost/@', 'api/v1/blog/posts/ghost/@.gz', 'en/blog/whatever.txt', 'api/v1/blog/posts/.@.999999999.1.tmp']
+    const junk = [
+      'api/v1/blog/posts/ghost/@',
+      'api/v1/blog/posts/ghost/@.gz',
+      'en/blog/whatever.txt',
+      'api/v1/blog/posts/.@.999999999.1.tmp',
+    ]
     for (const path of junk) await Bun.write(join(folio.cacheDir, path), 'stale')
     mkdirSync(join(folio.cacheDir, 'en/blog/empty-junk-folder'))
     expect(await rebuildCounts(folio)).toEqual({ rendered: 2, written: 0, removed: 2, skipped: first.rendered })
@@ -218,7 +226,10 @@ describe('rebuild skips what did not change', () => {
     const detail = `${B.slice(1)}/posts/${post.slug}/@`
     for (const lost of ['language=en', 'language=en.br']) rmSync(join(folio.cacheDir, detail + lost))
     expect(await rebuildCounts(folio)).toEqual({ rendered: 0, written: 0, removed: 0, skipped: all })
-    for (const [alias, main] of [['language=en', ''], ['language=en.br', '.br']]) {
+    for (const [alias, main] of [
+      ['language=en', ''],
+      ['language=en.br', '.br'],
+    ]) {
       expect(lstatSync(join(folio.cacheDir, detail + alias)).isSymbolicLink()).toBe(true)
       expect(readFileSync(join(folio.cacheDir, detail + alias))).toEqual(readFileSync(join(folio.cacheDir, detail + main)))
     }
@@ -347,7 +358,8 @@ describe('sitemap shards', () => {
 
     // A translation in a new shard pairs with a post of shard 1: its own shard, shard 1 (both in
     // the API's and the site's sitemaps) and the indexes are re-rendered, shard 2 keeps its bytes.
-    const files = (shard: number) => [`api/v1/blog/sitemap/${shard}.xml/@`, `sitemap/posts-${shard}.xml/@`].map((f) => join(folio.cacheDir, f))
+    const files = (shard: number) =>
+      [`api/v1/blog/sitemap/${shard}.xml/@`, `sitemap/posts-${shard}.xml/@`].map((f) => join(folio.cacheDir, f))
     const second = files(2).map((f) => Bun.file(f).lastModified)
     const zh = await publishNewPost(folio, token, publishableZhPost(categoryId, authorId, { alternateSlug: posts[0].slug }))
     expect(zh.id).toBeGreaterThan(6)

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrateDatabase, openDatabase, type Db } from '../../src/db/client.ts'
 import { categories, posts } from '../../src/db/schema/index.ts'
-import { partnersOf, postShards, postShardsOnce, sitemapData, sitemapRowsOnce, thresholdShards } from '../../src/modules/publishing/snapshot.ts'
+import {
+  partnersOf,
+  postShards,
+  postShardsOnce,
+  sitemapData,
+  sitemapRowsOnce,
+  thresholdShards,
+} from '../../src/modules/publishing/snapshot.ts'
 
 /** The sitemaps' reads against a real, migrated SQLite file. */
 let dir: string
@@ -53,7 +60,9 @@ describe('sitemap rows', () => {
     expect(rows.get(second)).toBe('alone')
     expect(partnersOf(db, { language: 'en', slug: 'alone', alternateSlug: 'missing' }).sort()).toEqual([first, second])
     // An id range reads only its own rows and still finds partners outside it.
-    expect(sitemapRows(niHao, niHao)).toEqual([expect.objectContaining({ id: niHao, language: 'zh', slug: 'ni-hao', partnerSlug: 'hello' })])
+    expect(sitemapRows(niHao, niHao)).toEqual([
+      expect.objectContaining({ id: niHao, language: 'zh', slug: 'ni-hao', partnerSlug: 'hello' }),
+    ])
     // Within one snapshot a range is read once; a range past the newest post is the same read.
     expect(sitemapRows(1, second)).toBe(all)
     expect(sitemapRows(1, 50_000)).toBe(all)
@@ -77,7 +86,8 @@ describe('sitemap rows', () => {
   })
 
   test('one urlset or an index of shards: known from the highest id while it is within the shard size, else counted', () => {
-    const kind = (size: number) => sitemapData(db, { siteUrl: 'https://blog.example.org', sitemapShardSize: size }, sitemapRowsOnce(db), postShardsOnce(db)).kind
+    const kind = (size: number) =>
+      sitemapData(db, { siteUrl: 'https://blog.example.org', sitemapShardSize: size }, sitemapRowsOnce(db), postShardsOnce(db)).kind
     // Discoverable ids 1, 2, 6, 7 (the test above).
     expect(kind(7)).toBe('urlset') // the highest id is 7: at most 7 posts, no count needed
     expect(kind(4)).toBe('urlset') // counted: 4 posts fit

@@ -38,7 +38,8 @@ async function open(path: string, options: { expectStatus?: number } = {}) {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
   page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText}`))
   page.on('response', (r) => {
-    if (r.status() >= 400 && !(r.url() === `${w.caddy.url}${path}` && r.status() === options.expectStatus)) problems.push(`${r.status()}: ${r.url()}`)
+    if (r.status() >= 400 && !(r.url() === `${w.caddy.url}${path}` && r.status() === options.expectStatus))
+      problems.push(`${r.status()}: ${r.url()}`)
   })
   const response = await page.goto(`${w.caddy.url}${path}`, { waitUntil: 'networkidle' })
   expect(response?.status()).toBe(options.expectStatus ?? 200)
@@ -52,17 +53,30 @@ async function jsonLd(page: Page): Promise<any[]> {
 
 /** canonical and hreflang links resolve to 200 HTML pages. */
 async function expectLinksResolve(page: Page) {
-  const hrefs = await page.locator('link[rel="canonical"], link[rel="alternate"][hreflang]').evaluateAll((els) => els.map((e) => (e as HTMLLinkElement).href))
+  const hrefs = await page
+    .locator('link[rel="canonical"], link[rel="alternate"][hreflang]')
+    .evaluateAll((els) => els.map((e) => (e as HTMLLinkElement).href))
   for (const href of hrefs) {
     const response = await fetch(href)
-    expect({ href, status: response.status, type: response.headers.get('content-type') }).toEqual({ href, status: 200, type: 'text/html; charset=utf-8' })
+    expect({ href, status: response.status, type: response.headers.get('content-type') }).toEqual({
+      href,
+      status: 200,
+      type: 'text/html; charset=utf-8',
+    })
   }
   return hrefs
 }
 
 describe('the site in a real browser (Chromium through Caddy)', () => {
   test('home, a list, a tag page and a product page load cleanly', async () => {
-    for (const path of ['/', '/en/', '/cn/', `/en/category/${w.category.slug}/`, `/cn/tag/${w.tag.slug}/`, `/en/products/${w.productIds['H-100']}-studio-headphones`]) {
+    for (const path of [
+      '/',
+      '/en/',
+      '/cn/',
+      `/en/category/${w.category.slug}/`,
+      `/cn/tag/${w.tag.slug}/`,
+      `/en/products/${w.productIds['H-100']}-studio-headphones`,
+    ]) {
       const { page, problems, close } = await open(path)
       expect({ path, problems }).toEqual({ path, problems: [] })
       expect(await page.locator('h1').count()).toBe(1)

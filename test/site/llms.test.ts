@@ -27,7 +27,10 @@ afterAll(() => folio.dispose())
 
 test(`llms.txt names the newest ${LLMS_POSTS} posts of a language, then the sitemap`, async () => {
   const text = await (await fetch(`${folio.url}/llms.txt`)).text()
-  const english = text.split('\n## ')[1]!.split('\n').filter((line) => line.startsWith('- ['))
+  const english = text
+    .split('\n## ')[1]!
+    .split('\n')
+    .filter((line) => line.startsWith('- ['))
   expect(english).toHaveLength(LLMS_POSTS + 1)
   expect(english[0]).toContain(`(https://blog.example.org/en/blog/${newest.slug}.md)`)
   expect(english.at(-1)).toBe('- [Every post: the sitemap](https://blog.example.org/sitemap.xml)')

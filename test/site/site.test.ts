@@ -40,7 +40,12 @@ function headOf(html: string): { tag: string; attrs: Record<string, string> }[] 
   return out
 }
 const links = (html: string, rel: string) => headOf(html).filter((e) => e.tag === 'link' && e.attrs.rel === rel)
-const hreflangs = (html: string) => Object.fromEntries(links(html, 'alternate').filter((l) => l.attrs.hreflang).map((l) => [l.attrs.hreflang, l.attrs.href]))
+const hreflangs = (html: string) =>
+  Object.fromEntries(
+    links(html, 'alternate')
+      .filter((l) => l.attrs.hreflang)
+      .map((l) => [l.attrs.hreflang, l.attrs.href]),
+  )
 
 async function expectHtmlPage(url: string) {
   const response = await w.viaCaddy(local(url))
@@ -91,7 +96,11 @@ describe('the public site', () => {
   test('every RSS, Atom and JSON Feed link, per language and per category, tag and author, is a 200 HTML page', async () => {
     const scoped = [`/en/category/${w.category.slug}/`, `/cn/tag/${w.tag.slug}/`, `/en/author/${w.author.slug}/`]
     const paths = [...FEEDS, ...scoped.flatMap((s) => ['rss.xml', 'atom.xml', 'feed.json'].map((f) => `${s}${f}`))]
-    const types: Record<string, string> = { 'rss.xml': 'application/rss+xml', 'atom.xml': 'application/atom+xml', 'feed.json': 'application/feed+json' }
+    const types: Record<string, string> = {
+      'rss.xml': 'application/rss+xml',
+      'atom.xml': 'application/atom+xml',
+      'feed.json': 'application/feed+json',
+    }
     for (const path of paths) {
       const response = await w.viaCaddy(path)
       expect(response.headers.get('content-type')).toBe(`${types[path.split('/').pop()!]}; charset=utf-8`)
@@ -115,7 +124,8 @@ describe('the public site', () => {
       zh: `${w.caddy.url}/cn/blog/xuanze-shengchengqi`,
       'x-default': `${w.caddy.url}/en/blog/choose-a-generator`,
     })
-    const meta = (html: string, key: string) => headOf(html).find((e) => e.tag === 'meta' && (e.attrs.name === key || e.attrs.property === key))?.attrs.content
+    const meta = (html: string, key: string) =>
+      headOf(html).find((e) => e.tag === 'meta' && (e.attrs.name === key || e.attrs.property === key))?.attrs.content
     expect(meta(en, 'description')).toBe(w.en.seoDescription || w.en.summary)
     expect(meta(en, 'og:image')).toBe(w.en.coverImage)
     expect(meta(en, 'og:image:alt')).toBe('Three generator logos on a desk')
@@ -183,7 +193,10 @@ describe('pages follow the posts', () => {
     const { folio, token, categoryId, authorId } = w
     const post = await publishNewPost(folio, token, publishablePost(categoryId, authorId, { slug: 'moving-post' }))
     expect((await w.viaCaddy('/en/blog/moving-post')).status).toBe(200)
-    await folio.call('POST', `${B}/posts/save`, { token, body: { ...publishablePost(categoryId, authorId), id: post.id, slug: 'moved-post' } })
+    await folio.call('POST', `${B}/posts/save`, {
+      token,
+      body: { ...publishablePost(categoryId, authorId), id: post.id, slug: 'moved-post' },
+    })
     const moved = await w.viaCaddy('/en/blog/moving-post')
     expect(moved.status).toBe(301)
     expect(moved.headers.get('location')).toBe('/en/blog/moved-post')
@@ -194,12 +207,19 @@ describe('pages follow the posts', () => {
       const home = await (await w.viaCaddy('/en/')).text()
       const rss = await (await w.viaCaddy('/en/rss.xml')).text()
       const locs = await sitemapLocs()
-      return { home: home.includes(`/en/blog/${slug}"`), rss: rss.includes(`/en/blog/${slug}<`), sitemap: locs.some((l) => l.endsWith(`/en/blog/${slug}`)) }
+      return {
+        home: home.includes(`/en/blog/${slug}"`),
+        rss: rss.includes(`/en/blog/${slug}<`),
+        sitemap: locs.some((l) => l.endsWith(`/en/blog/${slug}`)),
+      }
     }
     expect(await listed('moved-post')).toEqual({ home: true, rss: true, sitemap: true })
 
     // noindex: a page with meta robots, no listing anywhere.
-    await folio.call('POST', `${B}/posts/save`, { token, body: { ...publishablePost(categoryId, authorId), id: post.id, slug: 'moved-post', indexable: false } })
+    await folio.call('POST', `${B}/posts/save`, {
+      token,
+      body: { ...publishablePost(categoryId, authorId), id: post.id, slug: 'moved-post', indexable: false },
+    })
     const noindex = await w.viaCaddy('/en/blog/moved-post')
     expect(noindex.status).toBe(200)
     expect(await noindex.text()).toContain('<meta name="robots" content="noindex"/>')
@@ -208,7 +228,10 @@ describe('pages follow the posts', () => {
     await folio.call('GET', `${B}/posts/operate?id=${post.id}&status=2`, { token })
     expect((await w.viaCaddy('/en/blog/moved-post')).status).toBe(404)
     await folio.call('GET', `${B}/posts/operate?id=${post.id}&status=1`, { token })
-    await folio.call('POST', `${B}/posts/save`, { token, body: { ...publishablePost(categoryId, authorId), id: post.id, slug: 'moved-post', indexable: true } })
+    await folio.call('POST', `${B}/posts/save`, {
+      token,
+      body: { ...publishablePost(categoryId, authorId), id: post.id, slug: 'moved-post', indexable: true },
+    })
     expect(await listed('moved-post')).toEqual({ home: true, rss: true, sitemap: true })
     await folio.call('GET', `${B}/posts/delete?id=${post.id}`, { token })
     expect((await w.viaCaddy('/en/blog/moved-post')).status).toBe(404)
@@ -218,7 +241,10 @@ describe('pages follow the posts', () => {
   test('a renamed tag moves its pages: the old ones go, the new ones are served', async () => {
     const old = `/en/tag/${w.tag.slug}/`
     expect((await w.viaCaddy(old)).status).toBe(200)
-    const saved = await w.folio.call('POST', `${B}/tags/save`, { token: w.token, body: { id: w.tag.id, slug: 'static-websites', nameEn: 'Static websites', nameZh: '静态网站', language: 'all' } })
+    const saved = await w.folio.call('POST', `${B}/tags/save`, {
+      token: w.token,
+      body: { id: w.tag.id, slug: 'static-websites', nameEn: 'Static websites', nameZh: '静态网站', language: 'all' },
+    })
     expect(saved.body.code).toBe('0000')
     expect((await w.viaCaddy(old)).status).toBe(404)
     expect(existsSync(join(w.folio.cacheDir, `en/tag/${w.tag.slug}/@`))).toBe(false)

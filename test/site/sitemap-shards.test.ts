@@ -80,9 +80,14 @@ describe('the pages sitemap in shards of SITEMAP_SHARD_SIZE', () => {
   }, 60_000)
 
   test('a new author or tag gets a shard of its own; disabled, the last page of that shard takes the shard off disk and out of the index', async () => {
-    const author = (await w.folio.call('POST', '/api/v1/blog/authors/save', { token: w.token, body: { name: 'Shard Keeper', language: 'en', bio: 'Keeps shards.' } }))
+    const author = (
+      await w.folio.call('POST', '/api/v1/blog/authors/save', {
+        token: w.token,
+        body: { name: 'Shard Keeper', language: 'en', bio: 'Keeps shards.' },
+      })
+    ).body.data
+    const tag = (await w.folio.call('POST', '/api/v1/blog/tags/save', { token: w.token, body: { nameEn: 'Lonely tag', language: 'en' } }))
       .body.data
-    const tag = (await w.folio.call('POST', '/api/v1/blog/tags/save', { token: w.token, body: { nameEn: 'Lonely tag', language: 'en' } })).body.data
     const authorUrl = `${w.caddy.url}/en/author/${author.slug}/`
     const tagUrl = `${w.caddy.url}/en/tag/${tag.slug}/`
     let all = await shards()
@@ -93,8 +98,14 @@ describe('the pages sitemap in shards of SITEMAP_SHARD_SIZE', () => {
     await expectRebuildChangesNothing()
 
     const disabled = await Promise.all([
-      w.folio.call('POST', '/api/v1/blog/authors/save', { token: w.token, body: { id: author.id, name: 'Shard Keeper', language: 'en', status: 0 } }),
-      w.folio.call('POST', '/api/v1/blog/tags/save', { token: w.token, body: { id: tag.id, nameEn: 'Lonely tag', language: 'en', status: 0 } }),
+      w.folio.call('POST', '/api/v1/blog/authors/save', {
+        token: w.token,
+        body: { id: author.id, name: 'Shard Keeper', language: 'en', status: 0 },
+      }),
+      w.folio.call('POST', '/api/v1/blog/tags/save', {
+        token: w.token,
+        body: { id: tag.id, nameEn: 'Lonely tag', language: 'en', status: 0 },
+      }),
     ])
     for (const answer of disabled) expect(answer.body.code).toBe('0000')
     all = await shards()

@@ -55,8 +55,12 @@ export async function startSiteWorld(env: Record<string, string> = {}): Promise<
     })
     await importCatalogue(folio)
     const productIds = await idsByProductId(folio, token)
-    const tag = (await folio.call('POST', '/api/v1/blog/tags/save', { token, body: { nameEn: 'Static sites', nameZh: '静态网站', language: 'all' } })).body.data
-    const zhAuthor = (await folio.call('POST', '/api/v1/blog/authors/save', { token, body: { name: '李明', language: 'zh', bio: '前端工程师。' } })).body.data
+    const tag = (
+      await folio.call('POST', '/api/v1/blog/tags/save', { token, body: { nameEn: 'Static sites', nameZh: '静态网站', language: 'all' } })
+    ).body.data
+    const zhAuthor = (
+      await folio.call('POST', '/api/v1/blog/authors/save', { token, body: { name: '李明', language: 'zh', bio: '前端工程师。' } })
+    ).body.data
     await folio.call('POST', '/api/v1/blog/authors/save', {
       token,
       body: { id: stack.authorId, name: 'Jane Doe', language: 'en', title: 'Editor', bio: 'Jane writes about the web.' },
@@ -65,13 +69,34 @@ export async function startSiteWorld(env: Record<string, string> = {}): Promise<
     const own = (html: string) => html.replace(/https:\/\/images\.example\.org\/[\w.-]+/g, coverImage)
     const cover = { coverImage, coverAlt: 'Three generator logos on a desk', relatedProductIds: String(productIds['H-100']) }
     // The Chinese draft first, so the English post's alternateSlug names an existing post.
-    const zhBody = publishableZhPost(stack.categoryId, zhAuthor.id, { contentHtml: own(Z0.contentHtml), slug: 'xuanze-shengchengqi', alternateSlug: 'choose-a-generator', tagIds: [tag.id], ...cover, coverAlt: '桌上的三个生成器标志' })
+    const zhBody = publishableZhPost(stack.categoryId, zhAuthor.id, {
+      contentHtml: own(Z0.contentHtml),
+      slug: 'xuanze-shengchengqi',
+      alternateSlug: 'choose-a-generator',
+      tagIds: [tag.id],
+      ...cover,
+      coverAlt: '桌上的三个生成器标志',
+    })
     const zhDraft = await folio.call('POST', '/api/v1/blog/posts/save', { token, body: { ...zhBody, status: 0 } })
-    const en = await publishNewPost(folio, token, publishablePost(stack.categoryId, stack.authorId, { contentHtml: own(E0.contentHtml), slug: 'choose-a-generator', alternateSlug: 'xuanze-shengchengqi', tagIds: [tag.id], ...cover }))
+    const en = await publishNewPost(
+      folio,
+      token,
+      publishablePost(stack.categoryId, stack.authorId, {
+        contentHtml: own(E0.contentHtml),
+        slug: 'choose-a-generator',
+        alternateSlug: 'xuanze-shengchengqi',
+        tagIds: [tag.id],
+        ...cover,
+      }),
+    )
     const zhPublished = await folio.call('POST', `/api/v1/blog/posts/${zhDraft.body.data.id}/publish`, { token })
     if (zhPublished.body?.code !== '0000') throw new Error(`publish failed: ${zhPublished.text}`)
     const zh = zhPublished.body.data
-    const second = await publishNewPost(folio, token, publishablePost(stack.categoryId, stack.authorId, { contentHtml: own(E0.contentHtml), coverImage, slug: 'second-post' }))
+    const second = await publishNewPost(
+      folio,
+      token,
+      publishablePost(stack.categoryId, stack.authorId, { contentHtml: own(E0.contentHtml), coverImage, slug: 'second-post' }),
+    )
     const category = (await folio.call('GET', `/api/v1/blog/categories`)).body.data.find((c: any) => c.id === stack.categoryId)
     const authors = (await folio.call('GET', '/api/v1/blog/authors?language=en')).body.data
     return { ...stack, admin, en, zh, second, tag, category, author: authors.find((a: any) => a.id === stack.authorId), productIds }

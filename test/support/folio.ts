@@ -185,7 +185,9 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
   /** Polls `/healthz` until its render backlog satisfies `done`. Bounded: the sweeper runs every second; a backlog left after 15 s is a failure. */
   async function renderedWhen(done: (render: { due: number; pending: number; waiting: number }) => boolean, what: string): Promise<void> {
     for (const deadline = Date.now() + 15_000; Date.now() < deadline; await Bun.sleep(100)) {
-      const { render } = ((await (await fetch(`${url}/healthz`)).json()) as { data: { render: { due: number; pending: number; waiting: number } } }).data
+      const { render } = (
+        (await (await fetch(`${url}/healthz`)).json()) as { data: { render: { due: number; pending: number; waiting: number } } }
+      ).data
       if (done(render)) return
     }
     throw new Error(`the server did not render ${what} within 15 s`)

@@ -47,11 +47,14 @@ function embedsOf(db: Queryable, rows: readonly CardRow[]): Embeds {
   const statements = embedStatements(db)
   const ids = (list: readonly number[]) => ({ ids: JSON.stringify([...new Set(list)]) })
   const tagsByPost = new Map<number, ReturnType<typeof toTagRes>[]>()
-  for (const { postId, tag } of statements.tags.all(ids(rows.map((r) => r.id)))) tagsByPost.set(postId, [...(tagsByPost.get(postId) ?? []), toTagRes(tag)])
+  for (const { postId, tag } of statements.tags.all(ids(rows.map((r) => r.id))))
+    tagsByPost.set(postId, [...(tagsByPost.get(postId) ?? []), toTagRes(tag)])
   return {
     tags: tagsByPost,
     categories: new Map(statements.categories.all(ids(rows.map((r) => r.categoryId))).map((c) => [c.id, toCategoryRes(c)])),
-    authors: new Map(statements.authors.all(ids(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))).map((a) => [a.id, toAuthorRes(a, null)])),
+    authors: new Map(
+      statements.authors.all(ids(rows.flatMap((r) => (r.authorId ? [r.authorId] : [])))).map((a) => [a.id, toAuthorRes(a, null)]),
+    ),
   }
 }
 
@@ -165,12 +168,16 @@ function relatedRowsOf(db: Queryable, rows: readonly PostRow[]): CardRow[][] {
   const dated = [...new Map(rows.filter((row) => row.publishedAt).map((row) => [row.id, row])).values()]
   const found = new Map<number, CardRow[]>()
   if (dated.length)
-    for (const { sourceId, ...row } of published.all({ sources: JSON.stringify(dated.map((r) => [r.id, r.language, r.categoryId, r.publishedAt])) }))
+    for (const { sourceId, ...row } of published.all({
+      sources: JSON.stringify(dated.map((r) => [r.id, r.language, r.categoryId, r.publishedAt])),
+    }))
       found.set(sourceId, [...(found.get(sourceId) ?? []), row])
   // Every related post has a publication time (it is at or before the source's).
   const newestFirst = (a: CardRow, b: CardRow) => (a.publishedAt! < b.publishedAt! ? 1 : a.publishedAt! > b.publishedAt! ? -1 : b.id - a.id)
   return rows.map((row) =>
-    row.publishedAt ? (found.get(row.id) ?? []).sort(newestFirst) : unpublished.all({ language: row.language, categoryId: row.categoryId, id: row.id }),
+    row.publishedAt
+      ? (found.get(row.id) ?? []).sort(newestFirst)
+      : unpublished.all({ language: row.language, categoryId: row.categoryId, id: row.id }),
   )
 }
 
@@ -183,7 +190,10 @@ export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[
   const related = relatedRowsOf(db, rows)
   const everyRow = [...new Map([...rows, ...related.flat()].map((r): [number, CardRow] => [r.id, r])).values()]
   const embeds = embedsOf(db, everyRow)
-  const products = relatedResources(db, rows.map((row) => row.relatedProductIds))
+  const products = relatedResources(
+    db,
+    rows.map((row) => row.relatedProductIds),
+  )
   return rows.map((row, i) => ({
     ...card(row, embeds),
     contentHtml: row.contentHtml,
@@ -199,7 +209,13 @@ export function toPostResMany(db: Queryable, rows: readonly PostRow[]): PostRes[
 export const toPostRes = (db: Queryable, row: PostRow): PostRes => toPostResMany(db, [row])[0]!
 
 /** A post's schedule rows, compiled once per connection (every writer answer reads them). */
-const schedulesOf = preparedOnce((db) => db.select().from(postSchedules).where(eq(postSchedules.postId, sql.placeholder('postId'))).prepare())
+const schedulesOf = preparedOnce((db) =>
+  db
+    .select()
+    .from(postSchedules)
+    .where(eq(postSchedules.postId, sql.placeholder('postId')))
+    .prepare(),
+)
 
 /** The pending schedule of a post. */
 export function scheduleOf(db: Queryable, postId: number): PostSchedule {

@@ -9,7 +9,14 @@ import { listPublicPosts, postLists, type PostListQuery } from './public.ts'
 function site() {
   const db = openDatabase(':memory:')
   migrateDatabase(db)
-  const [news, notes] = db.insert(categories).values([{ slug: 'news', nameEn: 'News' }, { slug: 'notes', nameEn: 'Notes' }]).returning().all()
+  const [news, notes] = db
+    .insert(categories)
+    .values([
+      { slug: 'news', nameEn: 'News' },
+      { slug: 'notes', nameEn: 'Notes' },
+    ])
+    .returning()
+    .all()
   const [tag] = db.insert(tags).values({ slug: 'bun', nameEn: 'Bun', language: 'all' }).returning().all()
   const rows = Array.from({ length: 27 }, (_, i) => ({
     language: i % 3 === 0 ? ('zh' as const) : ('en' as const),
@@ -61,7 +68,8 @@ describe('a batch of post details', () => {
   test('each lists the 3 discoverable posts of its language and category published just before it, ties broken by id; a post named twice is read once', () => {
     const { db } = site()
     const all = db.select().from(posts).all()
-    const older = (a: (typeof all)[number], b: (typeof all)[number]) => a.publishedAt! < b.publishedAt! || (a.publishedAt === b.publishedAt && a.id < b.id)
+    const older = (a: (typeof all)[number], b: (typeof all)[number]) =>
+      a.publishedAt! < b.publishedAt! || (a.publishedAt === b.publishedAt && a.id < b.id)
     const expected = (row: (typeof all)[number]) =>
       all
         .filter((p) => p.listed === 1 && p.language === row.language && p.categoryId === row.categoryId && older(p, row))

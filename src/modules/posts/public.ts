@@ -42,7 +42,9 @@ function listFilter(set: Record<string, unknown>): SQL | undefined {
     'language' in set ? eq(posts.language, value('language')) : undefined,
     'categoryId' in set ? eq(posts.categoryId, value('categoryId')) : undefined,
     'authorId' in set ? eq(posts.authorId, value('authorId')) : undefined,
-    'tagId' in set ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${value('tagId')})` : undefined,
+    'tagId' in set
+      ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${value('tagId')})`
+      : undefined,
     'pattern' in set ? or(like(posts.title), like(posts.summary), like(posts.slug)) : undefined,
   )
 }
@@ -68,7 +70,8 @@ function prepareList(db: Queryable, set: Record<string, unknown>) {
   }
 }
 
-const statementsFor = (db: Queryable, values: Record<string, unknown>) => listStatements(db)(Object.keys(values).join(), () => prepareList(db, values))
+const statementsFor = (db: Queryable, values: Record<string, unknown>) =>
+  listStatements(db)(Object.keys(values).join(), () => prepareList(db, values))
 
 /** `GET posts` (spec §4.2): discoverable posts, newest first, as cards. */
 export function listPublicPosts(db: Queryable, query: PostListQuery): Page<PostCard> {

@@ -8,7 +8,8 @@ import type { Language } from '../../shared/language.ts'
 export type PostRow = typeof posts.$inferSelect
 export type PostValues = typeof posts.$inferInsert
 
-const sameSlug = (column: typeof posts.slug | typeof postSlugHistory.slug, slug: string | SQLWrapper) => sql`lower(${column}) = lower(${slug})`
+const sameSlug = (column: typeof posts.slug | typeof postSlugHistory.slug, slug: string | SQLWrapper) =>
+  sql`lower(${column}) = lower(${slug})`
 
 /** The lookups of every save, publish and SEO check, prepared once (db/prepared.ts); each seeks an index. */
 const statements = preparedOnce((db) => ({
@@ -27,7 +28,11 @@ const statements = preparedOnce((db) => ({
     .from(postSlugHistory)
     .innerJoin(posts, eq(posts.id, postSlugHistory.postId))
     .where(
-      and(eq(postSlugHistory.language, sql.placeholder('language')), sameSlug(postSlugHistory.slug, sql.placeholder('slug')), isNull(posts.deletedAt)),
+      and(
+        eq(postSlugHistory.language, sql.placeholder('language')),
+        sameSlug(postSlugHistory.slug, sql.placeholder('slug')),
+        isNull(posts.deletedAt),
+      ),
     )
     .prepare(),
 }))

@@ -119,7 +119,12 @@ export async function writeChecked<P extends { input: SeoInput }, T>(
             if (Bun.deepEquals(planned.input, job.input, true) && factsHold(job.facts, sqliteWorld(ctx, tx, mediaKeys)))
               return work(tx, record, planned, checked)
             if (attempt < STALE_ATTEMPTS) throw stale
-            return work(tx, record, planned, runSeoJob(seoJob(ctx, tx, 'check', planned.input, mediaKeys, new Date(job.now))) as SeoCheckResult)
+            return work(
+              tx,
+              record,
+              planned,
+              runSeoJob(seoJob(ctx, tx, 'check', planned.input, mediaKeys, new Date(job.now))) as SeoCheckResult,
+            )
           },
           announcement,
         )

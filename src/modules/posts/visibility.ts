@@ -14,7 +14,6 @@ export const readable = and(eq(posts.status, POST_STATUS.published), isNull(post
 export const discoverableIn = (of: { listed: AnyColumn }) => eq(of.listed, 1)
 export const discoverable = discoverableIn(posts)
 
-
 /**
  * Posts published strictly before / after the post at (`at`, `id`) in publication order (ties on
  * the time broken by id). Spelled with a plain range on `published_at` beside the tie-break, so
@@ -25,7 +24,8 @@ export const discoverable = discoverableIn(posts)
  */
 export const publishedBefore = (at: string | SQLWrapper, id: number | SQLWrapper, of: { publishedAt: AnyColumn; id: AnyColumn } = posts) =>
   and(lte(of.publishedAt, at), or(lt(of.publishedAt, at), lt(of.id, id)))
-export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper) => and(gte(posts.publishedAt, at), or(gt(posts.publishedAt, at), gt(posts.id, id)))
+export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper) =>
+  and(gte(posts.publishedAt, at), or(gt(posts.publishedAt, at), gt(posts.id, id)))
 
 /**
  * Discoverable posts of the language and category bound to the `language` and `categoryId`

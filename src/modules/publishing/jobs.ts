@@ -66,13 +66,21 @@ export const dueJobs = (db: Queryable, now: number, limit: number): Job[] => sta
 /** Paths among these that still have a job. */
 export function stillPending(db: Queryable, paths: readonly string[]): Set<string> {
   if (!paths.length) return new Set()
-  return new Set(statements(db).pending.all({ ids: JSON.stringify(paths) }).map((row) => row.path))
+  return new Set(
+    statements(db)
+      .pending.all({ ids: JSON.stringify(paths) })
+      .map((row) => row.path),
+  )
 }
 
 /** The manifest's hash of each of these paths that has one. */
 export function hashesOf(db: Queryable, paths: readonly string[]): Map<string, string> {
   if (!paths.length) return new Map()
-  return new Map(statements(db).hashes.all({ ids: JSON.stringify(paths) }).map((row) => [row.path, row.hash]))
+  return new Map(
+    statements(db)
+      .hashes.all({ ids: JSON.stringify(paths) })
+      .map((row) => [row.path, row.hash]),
+  )
 }
 
 /**
@@ -107,7 +115,9 @@ export const retryDelayMs = doublingDelay(2_000)
  */
 export function finishJobs(client: Database, results: readonly JobResult[], now: number, alongside?: () => void): void {
   const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
-  const remember = client.query('insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash')
+  const remember = client.query(
+    'insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash',
+  )
   const done = client.query('delete from artifact_jobs where path = ?1 and seq = ?2')
   const mark = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
   client
@@ -137,10 +147,21 @@ export function forgetHashes(db: Queryable, paths: readonly string[]): void {
 
 /** The whole manifest: path to hash (or ABSENT). */
 export const manifest = (db: Queryable): Map<string, string> =>
-  new Map(db.select().from(artifactFiles).all().map((r) => [r.path, r.hash] as const))
+  new Map(
+    db
+      .select()
+      .from(artifactFiles)
+      .all()
+      .map((r) => [r.path, r.hash] as const),
+  )
 
 /** Paths with a job, due or not. */
-export const pendingPaths = (db: Queryable): string[] => db.select({ path: artifactJobs.path }).from(artifactJobs).all().map((r) => r.path)
+export const pendingPaths = (db: Queryable): string[] =>
+  db
+    .select({ path: artifactJobs.path })
+    .from(artifactJobs)
+    .all()
+    .map((r) => r.path)
 
 /**
  * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, and since when

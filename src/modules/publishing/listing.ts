@@ -26,7 +26,10 @@ interface Listed {
 
 function readListings(cacheDir: string): Map<string, Listed> {
   try {
-    const saved = JSON.parse(readCacheNote(cacheDir, LISTING) ?? 'null') as { format: number; folders: [string, number, string[], string[]][] } | null
+    const saved = JSON.parse(readCacheNote(cacheDir, LISTING) ?? 'null') as {
+      format: number
+      folders: [string, number, string[], string[]][]
+    } | null
     if (saved?.format !== FORMAT) return new Map()
     return new Map(saved.folders.map(([path, mtime, files, folders]) => [path, { mtime, files, folders }]))
   } catch {
@@ -61,7 +64,8 @@ export function walkCache(cacheDir: string, tops: readonly string[], visit: (pat
     let listed = known.get(path)
     if (listed?.mtime !== mtime) {
       listed = { mtime, files: [], folders: [] }
-      for (const entry of readdirSync(folder, { withFileTypes: true })) (entry.isDirectory() ? listed.folders : listed.files).push(entry.name)
+      for (const entry of readdirSync(folder, { withFileTypes: true }))
+        (entry.isDirectory() ? listed.folders : listed.files).push(entry.name)
     }
     for (const name of listed.files) visit(`${path}/${name}`, folder, name)
     if (mtime < settled && !listed.files.some((name) => name.startsWith('.'))) kept.set(path, listed)
@@ -71,7 +75,11 @@ export function walkCache(cacheDir: string, tops: readonly string[], visit: (pat
   // Written only when it learned something, so a walk of a cache that did not change writes nothing.
   if (kept.size === known.size && [...kept].every(([path, listed]) => known.get(path) === listed)) return
   try {
-    writeCacheNote(cacheDir, LISTING, JSON.stringify({ format: FORMAT, folders: [...kept].map(([path, l]) => [path, l.mtime, l.files, l.folders]) }))
+    writeCacheNote(
+      cacheDir,
+      LISTING,
+      JSON.stringify({ format: FORMAT, folders: [...kept].map(([path, l]) => [path, l.mtime, l.files, l.folders]) }),
+    )
   } catch {
     // A full or read-only CACHE_DIR: the next walk lists those folders again, nothing worse.
   }

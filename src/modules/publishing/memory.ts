@@ -84,11 +84,7 @@ function foreignRenders(cacheDir: string, intervalMs: number) {
  * noticed through `foreignRenders` within FOREIGN_RENDER_CHECK_MS, and then each entry is checked
  * with one `stat` (inode, mtime, size). Bounded by `budgetBytes`: the oldest entries go first.
  */
-export function createArtifactCache(
-  cacheDir: string,
-  headersOf: HeadersOf,
-  options: { budgetBytes?: number; checkMs?: number } = {},
-) {
+export function createArtifactCache(cacheDir: string, headersOf: HeadersOf, options: { budgetBytes?: number; checkMs?: number } = {}) {
   const budgetBytes = options.budgetBytes ?? 64 * 1024 * 1024
   const generation = foreignRenders(cacheDir, options.checkMs ?? FOREIGN_RENDER_CHECK_MS)
   const entries = new Map<string, CachedArtifact>()

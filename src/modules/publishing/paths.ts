@@ -69,8 +69,15 @@ export function urlOf(target: Target): ArtifactUrl {
     case 'post':
       return defaultingToEn(`${API}/posts/${target.slug}`, target.language)
     case 'posts': {
-      const filter = FILTER_KEYS.map((k): [string, number | null] => [k, target.filter && k in target.filter ? (target.filter as Record<string, number>)[k]! : null])
-      return { path: `${API}/posts`, query: queryOf([['language', target.language], ['current', page(target.page)], ...filter]), aliases: [] }
+      const filter = FILTER_KEYS.map((k): [string, number | null] => [
+        k,
+        target.filter && k in target.filter ? (target.filter as Record<string, number>)[k]! : null,
+      ])
+      return {
+        path: `${API}/posts`,
+        query: queryOf([['language', target.language], ['current', page(target.page)], ...filter]),
+        aliases: [],
+      }
     }
     case 'categories':
       return fixed('categories')
@@ -162,7 +169,8 @@ export function requestTarget(url: URL): Target | null {
     if (q.language === undefined) return { kind: 'authors', language: null }
     return lang ? { kind: 'authors', language: lang } : null
   }
-  if (first === 'authors' && depth === 2 && only('language') && lang && slugOk(second)) return { kind: 'author', language: lang, slug: second }
+  if (first === 'authors' && depth === 2 && only('language') && lang && slugOk(second))
+    return { kind: 'author', language: lang, slug: second }
   if (first === 'authors' && third === 'posts' && depth === 3 && only('language', 'current', 'size') && slugOk(second)) {
     const sizeOk = q.size === undefined || q.size === String(PAGE_SIZE.authorPosts)
     return lang && page && sizeOk ? { kind: 'authorPosts', language: lang, slug: second, page } : null

@@ -10,8 +10,13 @@ const sqlite = db.$client
 
 describe("a post's fingerprint", () => {
   test('the trigger watches every column of posts but the engagement counts (a column added later must join it)', () => {
-    const trigger = sqlite.query(`select sql from sqlite_master where type = 'trigger' and name = 'posts_shown_revision'`).get() as { sql: string }
-    const watched = /AFTER UPDATE OF (.*) ON `posts`/.exec(trigger.sql)![1]!.split(', ').map((c) => c.replaceAll('`', ''))
+    const trigger = sqlite.query(`select sql from sqlite_master where type = 'trigger' and name = 'posts_shown_revision'`).get() as {
+      sql: string
+    }
+    const watched = /AFTER UPDATE OF (.*) ON `posts`/
+      .exec(trigger.sql)![1]!
+      .split(', ')
+      .map((c) => c.replaceAll('`', ''))
     const generated = (sqlite.query(`pragma table_xinfo(${getTableName(posts)})`).all() as { name: string; hidden: number }[])
       .filter((c) => c.hidden !== 0)
       .map((c) => c.name)
@@ -40,10 +45,10 @@ describe("a post's fingerprint", () => {
     const third = fingerprint()
     expect(third).not.toBe(second)
     // A row put back whole (REPLACE: a delete and an insert) takes a new revision too, never an old one.
-    sqlite.run("insert or replace into posts (id, language, slug, title, content_html, category_id, status) values (?, 'en', 'p', 'T', '<p>x</p>', ?, 1)", [
-      post!.id,
-      category!.id,
-    ])
+    sqlite.run(
+      "insert or replace into posts (id, language, slug, title, content_html, category_id, status) values (?, 'en', 'p', 'T', '<p>x</p>', ?, 1)",
+      [post!.id, category!.id],
+    )
     expect([first, second, third]).not.toContain(fingerprint())
   })
 })

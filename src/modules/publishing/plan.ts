@@ -43,7 +43,9 @@ const LIST_LANGUAGES = [null, ...LANGUAGES] as const
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
 
 /** A post's tag ids, in order, joined by SQLite. */
-const tagList = sql<string | null>`(select group_concat(tag_id) from (select ${postTags.tagId} as tag_id from ${postTags} where ${postTags.postId} = ${posts.id} order by 1))`
+const tagList = sql<
+  string | null
+>`(select group_concat(tag_id) from (select ${postTags.tagId} as tag_id from ${postTags} where ${postTags.postId} = ${posts.id} order by 1))`
 
 /**
  * A post's state straight from SQLite. Its fingerprint is the post's `shown_revision`, which a
@@ -118,7 +120,12 @@ export function postStateOf(db: Queryable, row: PostRow): PostState | null {
 
 /** The states of every discoverable post, in one query (what a rebuild records and compares). */
 export function allPostStates(db: Queryable): Map<number, PostState> {
-  return new Map(selectStates(db).where(discoverable).all().map((row) => [row.id, stateFrom(row)]))
+  return new Map(
+    selectStates(db)
+      .where(discoverable)
+      .all()
+      .map((row) => [row.id, stateFrom(row)]),
+  )
 }
 
 export function authorStateOf(db: Queryable, id: number): AuthorState | null {

@@ -248,8 +248,10 @@ export function createPublisher(deps: PublisherDeps) {
         ...pagesSitemapTargets(change.kind, [change.id], deps.sitemapShardSize),
       ]
     // Counts show on the post's own page only (list cards carry none).
-    if (change.kind === 'engagement') return [...api, ...api.flatMap((t) => (t.kind === 'post' ? [{ ...t, kind: 'page.post' as const }] : []))]
-    const products = change.kind === 'resources' ? [...productTargets(tx, change.ids, deps.sitemapShardSize), ...pagesOnDisk(['products'])] : []
+    if (change.kind === 'engagement')
+      return [...api, ...api.flatMap((t) => (t.kind === 'post' ? [{ ...t, kind: 'page.post' as const }] : []))]
+    const products =
+      change.kind === 'resources' ? [...productTargets(tx, change.ids, deps.sitemapShardSize), ...pagesOnDisk(['products'])] : []
     const author = change.kind === 'author' ? pagesSitemapTargets('author', [change.id], deps.sitemapShardSize) : []
     return [...api, ...siteTargetsFor(tx, api), ...products, ...author]
   }
@@ -527,7 +529,10 @@ export function createPublisher(deps: PublisherDeps) {
     markerMoved = false
     const jobs = dueJobs(db, now(), PASS)
     copiesOffThread = jobs.length > SLICE
-    const known = hashesOf(db, jobs.map((j) => j.path))
+    const known = hashesOf(
+      db,
+      jobs.map((j) => j.path),
+    )
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
     const copying: Promise<void>[] = []
@@ -740,7 +745,9 @@ export function createPublisher(deps: PublisherDeps) {
         // it has read the same bytes in the file (`writeCopies`), and the file keeps its mtime.
         forgetHashes(
           tx,
-          [...hashes].filter(([path, hash]) => !ownCache || (hash === ABSENT ? onDisk(path) || !expected.has(path) : !onDisk(path))).map(([p]) => p),
+          [...hashes]
+            .filter(([path, hash]) => !ownCache || (hash === ABSENT ? onDisk(path) || !expected.has(path) : !onDisk(path)))
+            .map(([p]) => p),
         )
         let stale: string[]
         if (trusted) {

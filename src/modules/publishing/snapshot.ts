@@ -83,7 +83,14 @@ const statements = preparedOnce((db) => ({
     .prepare(),
   count: db
     .select({ n: sql<number>`count(*)` })
-    .from(db.select({ one: sql`1`.as('one') }).from(posts).where(discoverable).limit(sql.placeholder('limit')).as('listed'))
+    .from(
+      db
+        .select({ one: sql`1`.as('one') })
+        .from(posts)
+        .where(discoverable)
+        .limit(sql.placeholder('limit'))
+        .as('listed'),
+    )
     .prepare(),
   lastId: db
     .select({ id: max(posts.id) })
@@ -232,7 +239,8 @@ type Translatable = { language: Language; slug: string; alternateSlug: string }
 export function partnerOf(db: Queryable, row: Translatable): { language: Language; slug: string } | null {
   const language = otherLanguage(row.language)
   const { named, naming } = statements(db)
-  const found = (row.alternateSlug ? named.get({ language, slug: row.alternateSlug }) : undefined) ?? naming.get({ language, slug: row.slug })
+  const found =
+    (row.alternateSlug ? named.get({ language, slug: row.alternateSlug }) : undefined) ?? naming.get({ language, slug: row.slug })
   return found ? { language, slug: found.slug } : null
 }
 
@@ -241,10 +249,7 @@ export function partnersOf(db: Queryable, row: Translatable): number[] {
   const { named, naming } = statements(db)
   const language = otherLanguage(row.language)
   // Two lookups, each on its own index (posts_slug, posts_alternate_slug); one OR of both scanned every post of the language.
-  const ids = [
-    ...(row.alternateSlug ? named.all({ language, slug: row.alternateSlug }) : []),
-    ...naming.all({ language, slug: row.slug }),
-  ]
+  const ids = [...(row.alternateSlug ? named.all({ language, slug: row.alternateSlug }) : []), ...naming.all({ language, slug: row.slug })]
   return [...new Set(ids.map((r) => r.id))]
 }
 

@@ -107,7 +107,11 @@ export function requireResources(db: Queryable, list: string | undefined): void 
 }
 
 /** The shown (not offline) resources among a JSON array of ids: one statement, whatever the count. */
-const shownAmong = preparedOnce((db) => withCategory(db).where(and(idIn(resources.id), ne(resources.status, RESOURCE_STATUS.offline))).prepare())
+const shownAmong = preparedOnce((db) =>
+  withCategory(db)
+    .where(and(idIn(resources.id), ne(resources.status, RESOURCE_STATUS.offline)))
+    .prepare(),
+)
 
 /**
  * The resources of many `relatedProductIds` lists, each in its order, for cards: one query for
@@ -118,6 +122,10 @@ export function relatedResources(db: Queryable, lists: readonly string[]): Resou
   const idLists = lists.map((list) => [...new Set(idsOf(list).map(Number))])
   const wanted = [...new Set(idLists.flat())]
   if (!wanted.length) return idLists.map(() => [])
-  const shown = new Map(shownAmong(db).all({ ids: JSON.stringify(wanted) }).map((r) => [r.resource.id, toResourceRes(r.resource, r.category)]))
+  const shown = new Map(
+    shownAmong(db)
+      .all({ ids: JSON.stringify(wanted) })
+      .map((r) => [r.resource.id, toResourceRes(r.resource, r.category)]),
+  )
   return idLists.map((ids) => ids.flatMap((id) => shown.get(id) ?? []))
 }

@@ -31,13 +31,15 @@ describe('world facts: the world as data, asked before the job and answered from
     const worlds = [
       X.WORLD,
       createTestWorld({ ...X.WORLD_DATA, posts: [...X.WORLD_DATA.posts!, { id: 300, language: 'zh', slug: input.alternateSlug || 'x' }] }),
-      createTestWorld({ ...X.WORLD_DATA, posts: [...X.WORLD_DATA.posts!, { id: 301, language: input.language, slug: (input.slug ?? 'x').toUpperCase() }] }),
+      createTestWorld({
+        ...X.WORLD_DATA,
+        posts: [...X.WORLD_DATA.posts!, { id: 301, language: input.language, slug: (input.slug ?? 'x').toUpperCase() }],
+      }),
       createTestWorld({ ...X.WORLD_DATA, authors: [{ id: 7, status: 0 }] }),
       createTestWorld({ ...X.WORLD_DATA, categories: [{ id: 1, nameEn: 'Guides', nameZh: '' }] }),
       createTestWorld({ ...X.WORLD_DATA, mediaKeys: ['a.png'] }),
     ]
-    for (const world of worlds)
-      expect(factsHold(facts, world)).toBe(Bun.deepEquals(worldFacts('check', input, world, X.NOW), facts, true))
+    for (const world of worlds) expect(factsHold(facts, world)).toBe(Bun.deepEquals(worldFacts('check', input, world, X.NOW), facts, true))
     expect(factsHold(facts, X.WORLD)).toBe(true)
     expect(worlds.filter((world) => !factsHold(facts, world)).length).toBeGreaterThan(0)
   })

@@ -56,7 +56,9 @@ export function publicationSettings(db: Queryable): PublicationSettings {
     .where(inArray(settings.key, Object.values(KEYS)))
     .all()
   const value = (field: keyof PublicationSettings) => rows.find((r) => r.key === KEYS[field])?.value ?? ''
-  return Object.fromEntries(Object.keys(KEYS).map((field) => [field, value(field as keyof PublicationSettings)])) as unknown as PublicationSettings
+  return Object.fromEntries(
+    Object.keys(KEYS).map((field) => [field, value(field as keyof PublicationSettings)]),
+  ) as unknown as PublicationSettings
 }
 
 /** Sets the fields that were sent; an absent field keeps its value. */

@@ -7,7 +7,9 @@ import { contentEtag } from '../../http/conditional.ts'
  */
 const load = (name: 'theme' | 'engage', file: string, ext: string) => {
   const text = readFileSync(new URL(`./assets/${file}`, import.meta.url), 'utf8')
-  const hash = contentEtag(text).replace(/[^A-Za-z0-9]/g, '').slice(0, 12)
+  const hash = contentEtag(text)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 12)
   return { name, text, file: `${name}.${hash}.${ext}` }
 }
 

@@ -22,7 +22,8 @@ export interface Feed {
   items: { id: string; url: string; title: string; summary: string; published: string; updated: string; image: string; tags: string[] }[]
 }
 
-const nameIn = (language: Language, n: { nameEn: string; nameZh: string }) => (language === 'zh' ? n.nameZh || n.nameEn : n.nameEn || n.nameZh)
+const nameIn = (language: Language, n: { nameEn: string; nameZh: string }) =>
+  language === 'zh' ? n.nameZh || n.nameEn : n.nameEn || n.nameZh
 
 export function feedOfCards(pub: Publication, info: ScopeInfo, cards: readonly PostCard[], format: FeedFormat): Feed {
   const { language } = pub

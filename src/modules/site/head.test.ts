@@ -61,10 +61,31 @@ describe('the head', () => {
     expect(head.canonical).toBe(`${SITE}/en/blog/hello`)
     expect(head.og.image).toBe(`${SITE}/media/c.png`)
     expect(head.jsonLd.map((d: any) => d['@type'])).toEqual(['BlogPosting', 'FAQPage', 'BreadcrumbList'])
-    const incomplete = postHead(pub, post({ faqBlocks: [{ question: 'Q?', answer: 'A.' }, { question: 'Q2?', answer: ' ' }] }), null, false)
+    const incomplete = postHead(
+      pub,
+      post({
+        faqBlocks: [
+          { question: 'Q?', answer: 'A.' },
+          { question: 'Q2?', answer: ' ' },
+        ],
+      }),
+      null,
+      false,
+    )
     expect(incomplete.jsonLd.map((d: any) => d['@type'])).toEqual(['BlogPosting', 'BreadcrumbList'])
-    const seo = postHead(pub, post({ seoTitle: 'SEO', seoDescription: 'Desc', canonicalUrl: 'https://other.example/x', ogImage: 'https://cdn.example/og.png' }), null, true)
-    expect([seo.title, seo.description, seo.canonical, seo.og.image, seo.noindex]).toEqual(['SEO', 'Desc', 'https://other.example/x', 'https://cdn.example/og.png', true])
+    const seo = postHead(
+      pub,
+      post({ seoTitle: 'SEO', seoDescription: 'Desc', canonicalUrl: 'https://other.example/x', ogImage: 'https://cdn.example/og.png' }),
+      null,
+      true,
+    )
+    expect([seo.title, seo.description, seo.canonical, seo.og.image, seo.noindex]).toEqual([
+      'SEO',
+      'Desc',
+      'https://other.example/x',
+      'https://cdn.example/og.png',
+      true,
+    ])
   })
 
   test('hreflang alternates are the same on both sides of a pair, with x-default the English page; none alone', () => {
@@ -90,7 +111,18 @@ describe('feeds and the Markdown twin', () => {
     language: 'zh',
     home: `${SITE}/cn/`,
     self: `${SITE}/cn/atom.xml`,
-    items: [{ id: 'folio-post-7', url: `${SITE}/cn/blog/ni-hao`, title: '你好 & <再见>', summary: '摘要', published: '2026-03-01 10:00:00', updated: '2026-03-02 10:00:00', image: '', tags: ['指南'] }],
+    items: [
+      {
+        id: 'folio-post-7',
+        url: `${SITE}/cn/blog/ni-hao`,
+        title: '你好 & <再见>',
+        summary: '摘要',
+        published: '2026-03-01 10:00:00',
+        updated: '2026-03-02 10:00:00',
+        image: '',
+        tags: ['指南'],
+      },
+    ],
   }
   test('Atom, JSON Feed and RSS parse and carry the item link', () => {
     expect(() => xml2js(atomOf(feed))).not.toThrow()

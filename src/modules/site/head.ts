@@ -24,14 +24,22 @@ export interface Head {
 }
 
 export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' }
-export const absolute = (siteUrl: string, url: string) => (!url || /^https?:\/\//i.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`)
+export const absolute = (siteUrl: string, url: string) =>
+  !url || /^https?:\/\//i.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`
 const urlOf = (siteUrl: string, target: SiteTarget) => `${siteUrl}${urlPathOf(target)}`
 export const postUrl = (siteUrl: string, language: Language, slug: string) => urlOf(siteUrl, { kind: 'page.post', language, slug })
 
 /** hreflang alternates of a translated pair (both sides, plus x-default = the English one); none for an unpaired post. */
-export function alternatesOf(siteUrl: string, own: { language: Language; slug: string }, partner: { language: Language; slug: string } | null) {
+export function alternatesOf(
+  siteUrl: string,
+  own: { language: Language; slug: string },
+  partner: { language: Language; slug: string } | null,
+) {
   if (!partner) return []
-  const urls = { [own.language]: postUrl(siteUrl, own.language, own.slug), [partner.language]: postUrl(siteUrl, partner.language, partner.slug) }
+  const urls = {
+    [own.language]: postUrl(siteUrl, own.language, own.slug),
+    [partner.language]: postUrl(siteUrl, partner.language, partner.slug),
+  }
   return [
     { hreflang: 'en', href: urls.en! },
     { hreflang: 'zh', href: urls.zh! },
@@ -46,9 +54,21 @@ const bothLanguages = (siteUrl: string, of: (language: Language) => SiteTarget) 
 ]
 
 const feedsOf = (pub: Publication, language: Language) => [
-  { type: 'application/rss+xml', title: `${pub.name} (RSS)`, href: urlOf(pub.siteUrl, { kind: 'page.feed', language, scope: { kind: 'home' }, format: 'rss' }) },
-  { type: 'application/atom+xml', title: `${pub.name} (Atom)`, href: urlOf(pub.siteUrl, { kind: 'page.feed', language, scope: { kind: 'home' }, format: 'atom' }) },
-  { type: 'application/feed+json', title: `${pub.name} (JSON Feed)`, href: urlOf(pub.siteUrl, { kind: 'page.feed', language, scope: { kind: 'home' }, format: 'json' }) },
+  {
+    type: 'application/rss+xml',
+    title: `${pub.name} (RSS)`,
+    href: urlOf(pub.siteUrl, { kind: 'page.feed', language, scope: { kind: 'home' }, format: 'rss' }),
+  },
+  {
+    type: 'application/atom+xml',
+    title: `${pub.name} (Atom)`,
+    href: urlOf(pub.siteUrl, { kind: 'page.feed', language, scope: { kind: 'home' }, format: 'atom' }),
+  },
+  {
+    type: 'application/feed+json',
+    title: `${pub.name} (JSON Feed)`,
+    href: urlOf(pub.siteUrl, { kind: 'page.feed', language, scope: { kind: 'home' }, format: 'json' }),
+  },
 ]
 
 const publisherLd = (pub: Publication) => ({
@@ -94,7 +114,12 @@ export function postHead(pub: Publication, post: PostRes, partner: { language: L
   const image = absolute(pub.siteUrl, post.ogImage || post.coverImage)
   const faq = completeFaq(post)
   const author = post.authorProfile
-    ? { '@type': 'Person', name: post.authorProfile.name, url: authorUrl(pub.siteUrl, post.authorProfile), ...(post.authorProfile.title ? { jobTitle: post.authorProfile.title } : {}) }
+    ? {
+        '@type': 'Person',
+        name: post.authorProfile.name,
+        url: authorUrl(pub.siteUrl, post.authorProfile),
+        ...(post.authorProfile.title ? { jobTitle: post.authorProfile.title } : {}),
+      }
     : post.author
       ? { '@type': 'Person', name: post.author }
       : undefined
@@ -127,7 +152,11 @@ export function postHead(pub: Publication, post: PostRes, partner: { language: L
             {
               '@context': 'https://schema.org',
               '@type': 'FAQPage',
-              mainEntity: faq.map((f) => ({ '@type': 'Question', name: f.question, acceptedAnswer: { '@type': 'Answer', text: f.answer } })),
+              mainEntity: faq.map((f) => ({
+                '@type': 'Question',
+                name: f.question,
+                acceptedAnswer: { '@type': 'Answer', text: f.answer },
+              })),
             },
           ]
         : []),
@@ -149,7 +178,10 @@ export function listHead(pub: Publication, list: ListPage, title: string): Head 
     title,
     description,
     canonical: self,
-    alternates: home && list.page === 1 ? bothLanguages(pub.siteUrl, (l) => ({ kind: 'page.list', language: l, scope: { kind: 'home' }, page: 1 })) : [],
+    alternates:
+      home && list.page === 1
+        ? bothLanguages(pub.siteUrl, (l) => ({ kind: 'page.list', language: l, scope: { kind: 'home' }, page: 1 }))
+        : [],
     noindex: false,
     og: { type: 'website', title, description, image: absolute(pub.siteUrl, pub.iconUrl), imageAlt: pub.iconAlt },
     jsonLd: home ? [] : [breadcrumbLd([...crumbs, { name: list.info.name, url: self }])],
@@ -163,7 +195,8 @@ export function listHead(pub: Publication, list: ListPage, title: string): Head 
   }
 }
 
-export const productName = (product: ResourceRes, language: Language) => (language === 'zh' ? product.nameZh || product.nameEn : product.nameEn || product.nameZh)
+export const productName = (product: ResourceRes, language: Language) =>
+  language === 'zh' ? product.nameZh || product.nameEn : product.nameEn || product.nameZh
 export const productSummary = (product: ResourceRes, language: Language) =>
   language === 'zh' ? product.summaryZh || product.summaryEn : product.summaryEn || product.summaryZh
 

@@ -62,7 +62,8 @@ export function siteTargetsFor(db: Queryable, targets: readonly Target[]): SiteT
         break
       case 'posts': {
         const scope = t.language && t.page === 1 ? scopeOfFilter(db, t.language, t.filter) : null
-        if (t.language && !t.filter && t.page <= SITE_PAGES.home) site.push({ kind: 'page.list', language: t.language, scope: { kind: 'home' }, page: t.page })
+        if (t.language && !t.filter && t.page <= SITE_PAGES.home)
+          site.push({ kind: 'page.list', language: t.language, scope: { kind: 'home' }, page: t.page })
         if (t.language && scope) site.push(...scopePages(t.language, scope, scope.kind === 'home' ? 0 : SITE_PAGES.scoped))
         break
       }
@@ -127,6 +128,7 @@ export function everySiteTarget(db: Queryable, shardSize: number): SiteTarget[] 
   for (const p of discoverablePosts(db))
     targets.push({ kind: 'page.post', language: p.language, slug: p.slug }, { kind: 'page.twin', language: p.language, slug: p.slug })
   for (const language of LANGUAGES)
-    for (const scope of scopesOf(db, language)) targets.push(...scopePages(language, scope, scope.kind === 'home' ? SITE_PAGES.home : SITE_PAGES.scoped))
+    for (const scope of scopesOf(db, language))
+      targets.push(...scopePages(language, scope, scope.kind === 'home' ? SITE_PAGES.home : SITE_PAGES.scoped))
   return targets
 }

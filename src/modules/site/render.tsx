@@ -142,7 +142,8 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
   }
 }
 
-export type LiveAnswer = { status: 200; body: string; target: SiteTarget } | { status: 301; location: string } | { status: 404; body: string }
+export type LiveAnswer =
+  { status: 200; body: string; target: SiteTarget } | { status: 301; location: string } | { status: 404; body: string }
 
 /**
  * What the API answers for a site path no artifact holds: a post page of a readable but

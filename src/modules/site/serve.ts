@@ -21,7 +21,11 @@ const ASSET_CACHE = 'public, max-age=31536000, immutable'
 export function siteHeaders(file: string): Record<string, string> {
   if (file.startsWith('api/')) return {}
   const page = siteContentType(file).startsWith('text/html')
-  return { 'x-content-type-options': 'nosniff', ...(page ? PAGE_HEADERS : {}), ...(file.startsWith('assets/') ? { 'cache-control': ASSET_CACHE } : {}) }
+  return {
+    'x-content-type-options': 'nosniff',
+    ...(page ? PAGE_HEADERS : {}),
+    ...(file.startsWith('assets/') ? { 'cache-control': ASSET_CACHE } : {}),
+  }
 }
 
 /**
@@ -38,9 +42,17 @@ export function serveSite(app: Handler, source: SiteSource): Handler {
       const url = new URL(request.url)
       if (response.status !== 404 || request.method !== 'GET' || url.pathname.startsWith('/api/')) return response
       const answer = answerSitePath(source, siteTargetOfUrl(url.pathname))
-      Object.assign(callOf(request), answer.status === 404 ? { code: 'NOT_FOUND', message: 'not found' } : { code: '0000', message: 'success' })
-      if (answer.status === 301) return new Response(null, { status: 301, headers: { location: answer.location, 'cache-control': PUBLIC_CACHE } })
-      if (answer.status === 404) return new Response(answer.body, { status: 404, headers: { 'content-type': siteContentType(''), 'cache-control': 'no-cache', ...siteHeaders('') } })
+      Object.assign(
+        callOf(request),
+        answer.status === 404 ? { code: 'NOT_FOUND', message: 'not found' } : { code: '0000', message: 'success' },
+      )
+      if (answer.status === 301)
+        return new Response(null, { status: 301, headers: { location: answer.location, 'cache-control': PUBLIC_CACHE } })
+      if (answer.status === 404)
+        return new Response(answer.body, {
+          status: 404,
+          headers: { 'content-type': siteContentType(''), 'cache-control': 'no-cache', ...siteHeaders('') },
+        })
       const file = sitePathOf(answer.target)
       return new Response(answer.body, { headers: { 'content-type': siteContentType(file), ...siteHeaders(file) } })
     },

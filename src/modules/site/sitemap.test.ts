@@ -4,7 +4,9 @@ import { pageKey, pagesShardsOf } from './sitemap.ts'
 describe('pages sitemap keys', () => {
   test('home pages come first, then each row id takes one slot per kind, one key per language', () => {
     expect([pageKey('home', 0, 'en'), pageKey('home', 0, 'zh')]).toEqual([1, 2])
-    expect([pageKey('category', 1, 'en'), pageKey('tag', 1, 'en'), pageKey('author', 1, 'en'), pageKey('product', 1, 'zh')]).toEqual([3, 5, 7, 10])
+    expect([pageKey('category', 1, 'en'), pageKey('tag', 1, 'en'), pageKey('author', 1, 'en'), pageKey('product', 1, 'zh')]).toEqual([
+      3, 5, 7, 10,
+    ])
     expect(pageKey('category', 2, 'en')).toBe(11)
   })
 

@@ -90,8 +90,7 @@ export function sitePagesShard(db: Queryable, siteUrl: string, shardSize: number
   const homes = LANGUAGES.map((l) => at({ kind: 'page.list', language: l, scope: { kind: 'home' }, page: 1 }))
   const products = new Map<number, string[]>()
   for (const p of productPages(db)) products.set(p.id, [...(products.get(p.id) ?? []), at(p)])
-  const alternates = (t: ListedPage) =>
-    t.kind === 'page.product' ? both(products.get(t.id)!) : t.scope.kind === 'home' ? both(homes) : []
+  const alternates = (t: ListedPage) => (t.kind === 'page.product' ? both(products.get(t.id)!) : t.scope.kind === 'home' ? both(homes) : [])
   const entries: SitemapEntry[] = listedPages(db)
     .filter((p) => shardOf(p.key, shardSize) === shard)
     .map((p) => ({ loc: at(p.target), lastmod: '', alternates: alternates(p.target) }))

@@ -100,10 +100,20 @@ function scopeInfo(db: Queryable, language: Language, scope: ListScope): FoundSc
     case 'home':
       return { scope, name: '', description: '', author: null, filter: {} }
     case 'category': {
-      const row = db.select().from(categories).where(and(eq(categories.slug, scope.slug), eq(categories.status, 1))).get()
+      const row = db
+        .select()
+        .from(categories)
+        .where(and(eq(categories.slug, scope.slug), eq(categories.status, 1)))
+        .get()
       if (!row) return null
       const name = inLanguage(language, row.nameEn, row.nameZh)
-      return { scope, name, description: inLanguage(language, row.descriptionEn, row.descriptionZh), author: null, filter: { categoryId: row.id } }
+      return {
+        scope,
+        name,
+        description: inLanguage(language, row.descriptionEn, row.descriptionZh),
+        author: null,
+        filter: { categoryId: row.id },
+      }
     }
     case 'tag': {
       const row = db
@@ -112,7 +122,13 @@ function scopeInfo(db: Queryable, language: Language, scope: ListScope): FoundSc
         .where(and(eq(tags.slug, scope.slug), eq(tags.status, 1), inArray(tags.language, ['all', language])))
         .get()
       if (!row) return null
-      return { scope, name: inLanguage(language, row.nameEn, row.nameZh) || row.slug, description: '', author: null, filter: { tagId: row.id } }
+      return {
+        scope,
+        name: inLanguage(language, row.nameEn, row.nameZh) || row.slug,
+        description: '',
+        author: null,
+        filter: { tagId: row.id },
+      }
     }
     case 'author': {
       const row = db
@@ -207,7 +223,12 @@ export function productPages(db: Queryable): Extract<SiteTarget, { kind: 'page.p
 
 /** Every scope with a page 1 in each language, with its row id (0 for home): the home list, enabled categories, tags of the language, enabled authors of it. */
 export function listedScopes(db: Queryable, language: Language): { scope: ListScope; id: number }[] {
-  const cats = db.select({ id: categories.id, slug: categories.slug }).from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.id)).all()
+  const cats = db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.status, 1))
+    .orderBy(asc(categories.id))
+    .all()
   const tagRows = db
     .select({ id: tags.id, slug: tags.slug })
     .from(tags)
@@ -231,10 +252,19 @@ export function listedScopes(db: Queryable, language: Language): { scope: ListSc
 export const scopesOf = (db: Queryable, language: Language): ListScope[] => listedScopes(db, language).map((s) => s.scope)
 
 /** The scopes a post with these ids appears under, by slug. */
-export function scopesOfPost(db: Queryable, state: { categoryId: number; authorId: number | null; tagIds: readonly number[] }): ListScope[] {
+export function scopesOfPost(
+  db: Queryable,
+  state: { categoryId: number; authorId: number | null; tagIds: readonly number[] },
+): ListScope[] {
   const cat = db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, state.categoryId)).get()
   const author = state.authorId ? db.select({ slug: authors.slug }).from(authors).where(eq(authors.id, state.authorId)).get() : undefined
-  const tagRows = state.tagIds.length ? db.select({ slug: tags.slug }).from(tags).where(inArray(tags.id, [...state.tagIds])).all() : []
+  const tagRows = state.tagIds.length
+    ? db
+        .select({ slug: tags.slug })
+        .from(tags)
+        .where(inArray(tags.id, [...state.tagIds]))
+        .all()
+    : []
   return [
     { kind: 'home' },
     ...(cat ? [{ kind: 'category', slug: cat.slug } as ListScope] : []),
@@ -269,4 +299,3 @@ export const discoverablePosts = (db: Queryable) =>
     .where(discoverable)
     .orderBy(asc(posts.id))
     .all()
-

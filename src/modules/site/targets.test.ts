@@ -9,9 +9,17 @@ const TARGETS: [SiteTarget, string, string][] = [
   [{ kind: 'page.list', language: 'en', scope: { kind: 'home' }, page: 1 }, '/en/', 'en/@'],
   [{ kind: 'page.list', language: 'zh', scope: { kind: 'home' }, page: 3 }, '/cn/page/3/', 'cn/page/3/@'],
   [{ kind: 'page.list', language: 'en', scope: { kind: 'tag', slug: 'seo' }, page: 2 }, '/en/tag/seo/page/2/', 'en/tag/seo/page/2/@'],
-  [{ kind: 'page.feed', language: 'en', scope: { kind: 'author', slug: 'jane' }, format: 'atom' }, '/en/author/jane/atom.xml', 'en/author/jane/atom.xml/@'],
+  [
+    { kind: 'page.feed', language: 'en', scope: { kind: 'author', slug: 'jane' }, format: 'atom' },
+    '/en/author/jane/atom.xml',
+    'en/author/jane/atom.xml/@',
+  ],
   [{ kind: 'page.feed', language: 'zh', scope: { kind: 'home' }, format: 'json' }, '/cn/feed.json', 'cn/feed.json/@'],
-  [{ kind: 'page.product', language: 'en', id: 12, slug: 'studio-headphones' }, '/en/products/12-studio-headphones', 'en/products/12-studio-headphones/@'],
+  [
+    { kind: 'page.product', language: 'en', id: 12, slug: 'studio-headphones' },
+    '/en/products/12-studio-headphones',
+    'en/products/12-studio-headphones/@',
+  ],
   [{ kind: 'page.sitemap' }, '/sitemap.xml', 'sitemap.xml/@'],
   [{ kind: 'page.sitemapPosts', shard: 2 }, '/sitemap/posts-2.xml', 'sitemap/posts-2.xml/@'],
   [{ kind: 'page.sitemapPages', shard: 3 }, '/sitemap/pages-3.xml', 'sitemap/pages-3.xml/@'],
@@ -30,9 +38,24 @@ describe('site targets', () => {
 
   test('a trailing slash is optional, as Caddy joins paths; other spellings are not artifacts', () => {
     expect(siteTargetOfUrl('/en')).toEqual({ kind: 'page.list', language: 'en', scope: { kind: 'home' }, page: 1 })
-    for (const url of ['/en/page/1/', '/en/page/01/', '/EN/', '/en/blog/Hello', '/en/blog/a/b', '/de/', '/en/blog/.hidden', '/en/tag/', '/en/products/0-x', '/sitemap/pages.xml', '/sitemap/pages-0.xml', '/sitemap/pages-01.xml', '/api/v1/blog/posts'])
+    for (const url of [
+      '/en/page/1/',
+      '/en/page/01/',
+      '/EN/',
+      '/en/blog/Hello',
+      '/en/blog/a/b',
+      '/de/',
+      '/en/blog/.hidden',
+      '/en/tag/',
+      '/en/products/0-x',
+      '/sitemap/pages.xml',
+      '/sitemap/pages-0.xml',
+      '/sitemap/pages-01.xml',
+      '/api/v1/blog/posts',
+    ])
       expect({ url, target: siteTargetOfUrl(url) }).toEqual({ url, target: null })
-    for (const file of ['en/blog/hello/@x', 'en/blog/hello', 'en/blog/hello/@.br', 'junk/@']) expect({ file, t: siteTargetOf(file) }).toEqual({ file, t: null })
+    for (const file of ['en/blog/hello/@x', 'en/blog/hello', 'en/blog/hello/@.br', 'junk/@'])
+      expect({ file, t: siteTargetOf(file) }).toEqual({ file, t: null })
   })
 
   test('media types follow the URL', () => {

@@ -9,10 +9,7 @@ import { ASSETS, type AssetName } from './assets.ts'
  * sitemaps and feeds print.
  */
 export type ListScope =
-  | { kind: 'home' }
-  | { kind: 'category'; slug: string }
-  | { kind: 'tag'; slug: string }
-  | { kind: 'author'; slug: string }
+  { kind: 'home' } | { kind: 'category'; slug: string } | { kind: 'tag'; slug: string } | { kind: 'author'; slug: string }
 
 export type FeedFormat = 'rss' | 'atom' | 'json'
 
@@ -31,7 +28,15 @@ export type SiteTarget =
   | { kind: 'page.asset'; name: AssetName }
 
 /** The CACHE_DIR top folders (and root file) site artifacts live in, for the rebuild's walk. */
-export const SITE_TOP = ['@', ...LANGUAGES.map((l) => LANGUAGE_PATH[l].slice(1)), 'assets', 'sitemap', 'sitemap.xml', 'robots.txt', 'llms.txt']
+export const SITE_TOP = [
+  '@',
+  ...LANGUAGES.map((l) => LANGUAGE_PATH[l].slice(1)),
+  'assets',
+  'sitemap',
+  'sitemap.xml',
+  'robots.txt',
+  'llms.txt',
+]
 
 /** List pages pre-rendered per scope; deeper pages shift on every publish, so the API renders them on request. */
 export const SITE_PAGES = { home: 5, scoped: 1 } as const

@@ -40,7 +40,15 @@ export function claimDue(db: Queryable, now: number, limit: number, leaseMs: num
   const claimed = db
     .update(d)
     .set({ status: 'sending', leaseUntil: now + leaseMs })
-    .where(and(inArray(d.id, candidates.map((c) => c.id)), due(now)))
+    .where(
+      and(
+        inArray(
+          d.id,
+          candidates.map((c) => c.id),
+        ),
+        due(now),
+      ),
+    )
     .returning({ id: d.id, receiverId: d.receiverId, event: d.event, payload: d.payload, attempts: d.attempts })
     .all()
   if (!claimed.length) return []

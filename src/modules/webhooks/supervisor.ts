@@ -42,7 +42,15 @@ export function superviseWorker(
   const init: WorkerInbox = {
     type: 'start',
     dbFile,
-    config: { webhookRetryDelaysMs: [...webhookRetryDelaysMs], webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication, purge },
+    config: {
+      webhookRetryDelaysMs: [...webhookRetryDelaysMs],
+      webhookPollMs,
+      webhookTimeoutMs,
+      webhookAllowPrivate,
+      logLevel,
+      dbReplication,
+      purge,
+    },
   }
   // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.
   const staleMs = 4 * (webhookTimeoutMs + webhookPollMs) + 5_000

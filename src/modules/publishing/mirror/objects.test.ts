@@ -22,13 +22,19 @@ describe('objectsOf', () => {
 
   test('a page, a feed and a hashed asset keep the types and caching Caddy gives them', () => {
     expect(objectsOf('en/@', { prefix: '', cacheControl: CDN })[0]!.headers['Content-Type']).toStartWith('text/html')
-    expect(objectsOf('api/v1/blog/sitemap.xml/@', { prefix: '', cacheControl: CDN })[0]!.headers['Content-Type']).toBe('application/xml; charset=utf-8')
+    expect(objectsOf('api/v1/blog/sitemap.xml/@', { prefix: '', cacheControl: CDN })[0]!.headers['Content-Type']).toBe(
+      'application/xml; charset=utf-8',
+    )
     expect(objectsOf('@', { prefix: '', cacheControl: CDN }).map((o) => o.key)).toEqual(['@', '@.br', '@.gz'])
     const asset = objectsOf(`assets/${ASSETS.theme.file}/@`, { prefix: '', cacheControl: CDN })[0]!.headers
     expect(asset).toEqual({ 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' })
   })
 
   test('a file no artifact lives at (junk to delete) maps to its own keys only', () => {
-    expect(objectsOf('api/v1/blog/junk', { prefix: '', cacheControl: CDN }).map((o) => o.key)).toEqual(['api/v1/blog/junk', 'api/v1/blog/junk.br', 'api/v1/blog/junk.gz'])
+    expect(objectsOf('api/v1/blog/junk', { prefix: '', cacheControl: CDN }).map((o) => o.key)).toEqual([
+      'api/v1/blog/junk',
+      'api/v1/blog/junk.br',
+      'api/v1/blog/junk.gz',
+    ])
   })
 })

@@ -23,13 +23,19 @@ export function recordMirrorJobs(client: Database, changes: readonly ArtifactCha
     `insert into artifact_mirror_jobs (path, op, due_at, seq, attempts) values (?1, ?2, ?3, ?4, 0)
      on conflict (path) do update set op = excluded.op, due_at = excluded.due_at, seq = excluded.seq, attempts = 0`,
   )
-  for (const change of changes) upsert.run(change.path, change.outcome === 'written' || change.outcome === 'copied' ? 'put' : 'delete', now, nextSeq())
+  for (const change of changes)
+    upsert.run(change.path, change.outcome === 'written' || change.outcome === 'copied' ? 'put' : 'delete', now, nextSeq())
 }
 
 /** Due mirror jobs, oldest first. */
 export const dueMirrorJobs = (db: Queryable, now: number, limit: number): MirrorJob[] =>
   db
-    .select({ path: artifactMirrorJobs.path, op: artifactMirrorJobs.op, seq: artifactMirrorJobs.seq, attempts: artifactMirrorJobs.attempts })
+    .select({
+      path: artifactMirrorJobs.path,
+      op: artifactMirrorJobs.op,
+      seq: artifactMirrorJobs.seq,
+      attempts: artifactMirrorJobs.attempts,
+    })
     .from(artifactMirrorJobs)
     .where(lte(artifactMirrorJobs.dueAt, now))
     .orderBy(asc(artifactMirrorJobs.dueAt), asc(artifactMirrorJobs.path))
@@ -46,7 +52,10 @@ const mirrorRetryDelayMs = doublingDelay(1_000)
 
 export function retryMirrorJob(db: Queryable, job: MirrorJob, now: number): void {
   const attempts = job.attempts + 1
-  db.update(artifactMirrorJobs).set({ attempts, dueAt: now + mirrorRetryDelayMs(attempts) }).where(same(job)).run()
+  db.update(artifactMirrorJobs)
+    .set({ attempts, dueAt: now + mirrorRetryDelayMs(attempts) })
+    .where(same(job))
+    .run()
 }
 
 /** The mirror's backlog for `/healthz`: jobs waiting, how many are due, how many have failed, and the oldest one's age. */

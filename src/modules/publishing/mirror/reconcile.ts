@@ -25,7 +25,13 @@ const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex')
  * says nothing of an object's headers: `force` (`rebuild --force --target s3`) puts every object
  * again, with the headers of the current settings (after a change of `CDN_*`, say).
  */
-export async function reconcileBucket(db: Queryable, bucket: ArtifactBucket, cacheDir: string, layout: BucketLayout, force = false): Promise<ReconcileSummary> {
+export async function reconcileBucket(
+  db: Queryable,
+  bucket: ArtifactBucket,
+  cacheDir: string,
+  layout: BucketLayout,
+  force = false,
+): Promise<ReconcileSummary> {
   const listed = new Map((await bucket.list()).map((o) => [o.key, o.etag]))
   const kept = new Set<string>()
   const summary: ReconcileSummary = { put: 0, deleted: 0, unchanged: 0 }

@@ -24,7 +24,13 @@ export const readIfPresent = (file: string): Uint8Array | null => {
  * file in before its copies) and the others deleted; without it (`delete`, or removed since the
  * `put` was recorded), every object goes. A version written meanwhile has a newer job of its own.
  */
-export async function mirrorArtifact(bucket: ArtifactBucket, cacheDir: string, layout: BucketLayout, path: string, op: 'put' | 'delete'): Promise<MirrorCount> {
+export async function mirrorArtifact(
+  bucket: ArtifactBucket,
+  cacheDir: string,
+  layout: BucketLayout,
+  path: string,
+  op: 'put' | 'delete',
+): Promise<MirrorCount> {
   const objects = objectsOf(path, layout)
   const bytes = new Map<string, Uint8Array | null>([[path, op === 'put' ? readIfPresent(join(cacheDir, path)) : null]])
   if (bytes.get(path)) for (const { file } of objects) if (!bytes.has(file)) bytes.set(file, readIfPresent(join(cacheDir, file)))

@@ -37,7 +37,6 @@ function answer(read: () => unknown): string | null {
   }
 }
 
-
 /** The artifacts made of one post: its JSON detail, its page and the page's Markdown twin. */
 type PostTarget = Extract<Target, { kind: 'post' | 'page.post' | 'page.twin' }>
 const POST_KINDS = new Set<Target['kind']>(['post', 'page.post', 'page.twin'])
@@ -135,7 +134,10 @@ function renderOther(src: RenderSource & { reads: SnapshotReads }, target: Exclu
     case 'authorPosts': {
       // The same enabled author, found once per snapshot, that the site's author list shows.
       const author = reads.scope(target.language, { kind: 'author', slug: target.slug })
-      return author && answer(() => reads.lists.page({ ...author.filter, language: target.language, current: target.page, size: PAGE_SIZE.authorPosts }))
+      return (
+        author &&
+        answer(() => reads.lists.page({ ...author.filter, language: target.language, current: target.page, size: PAGE_SIZE.authorPosts }))
+      )
     }
     case 'settings':
       return answer(() => publicationSettings(db))

@@ -32,8 +32,7 @@ function attributes(attrs: Attrs): string {
 /** An element; string children are escaped text, `undefined` children and attributes are left out. */
 export function el(name: string, attrs: Attrs = {}, ...children: (Xml | string | number | undefined)[]): Xml {
   let inner = ''
-  for (const child of children)
-    if (child !== undefined) inner += typeof child === 'object' ? child.xml : escapeXml(String(child))
+  for (const child of children) if (child !== undefined) inner += typeof child === 'object' ? child.xml : escapeXml(String(child))
   return { xml: inner ? `<${name}${attributes(attrs)}>${inner}</${name}>` : `<${name}${attributes(attrs)}/>` }
 }
 

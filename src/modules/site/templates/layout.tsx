@@ -92,8 +92,7 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
             <span>{pub.name}</span>
             {pub.description ? <span>{pub.description}</span> : null}
             <span>
-              {w.feeds}:{' '}
-              <a href={urlPathOf({ kind: 'page.feed', language: head.language, scope: { kind: 'home' }, format: 'rss' })}>RSS</a>
+              {w.feeds}: <a href={urlPathOf({ kind: 'page.feed', language: head.language, scope: { kind: 'home' }, format: 'rss' })}>RSS</a>
               {' · '}
               <a href={urlPathOf({ kind: 'page.feed', language: head.language, scope: { kind: 'home' }, format: 'atom' })}>Atom</a>
               {' · '}

@@ -46,7 +46,10 @@ export function ListPageView({ head, chrome, list, pub }: { head: Head; chrome: 
         {home ? null : (
           <Crumbs
             items={[
-              { name: pub.name, url: `${pub.siteUrl}${urlPathOf({ kind: 'page.list', language: pub.language, scope: { kind: 'home' }, page: 1 })}` },
+              {
+                name: pub.name,
+                url: `${pub.siteUrl}${urlPathOf({ kind: 'page.list', language: pub.language, scope: { kind: 'home' }, page: 1 })}`,
+              },
               { name: list.info.name, url: `${pub.siteUrl}${at(list.page)}` },
             ]}
             label={w.breadcrumb}
@@ -70,8 +73,20 @@ export function ListPageView({ head, chrome, list, pub }: { head: Head; chrome: 
       )}
       {list.pages > 1 ? (
         <nav class="pager" aria-label={w.pagination}>
-          {list.page > 1 ? <a href={at(list.page - 1)} rel="prev">{w.newer}</a> : <span />}
-          {list.page < list.pages ? <a href={at(list.page + 1)} rel="next">{w.older}</a> : <span />}
+          {list.page > 1 ? (
+            <a href={at(list.page - 1)} rel="prev">
+              {w.newer}
+            </a>
+          ) : (
+            <span />
+          )}
+          {list.page < list.pages ? (
+            <a href={at(list.page + 1)} rel="next">
+              {w.older}
+            </a>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
     </Layout>

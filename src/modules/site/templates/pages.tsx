@@ -15,7 +15,13 @@ export function ProductPageView({ head, chrome, product, pub }: { head: Head; ch
   return (
     <Layout head={head} chrome={chrome}>
       <article class="narrow">
-        <Crumbs items={[{ name: pub.name, url: `${pub.siteUrl}${home}` }, { name, url: `${pub.siteUrl}${product.links[pub.language]}` }]} label={w.breadcrumb} />
+        <Crumbs
+          items={[
+            { name: pub.name, url: `${pub.siteUrl}${home}` },
+            { name, url: `${pub.siteUrl}${product.links[pub.language]}` },
+          ]}
+          label={w.breadcrumb}
+        />
         <h1>{name}</h1>
         {summary ? <p class="lede">{summary}</p> : null}
         <dl class="card">
@@ -48,7 +54,11 @@ export function RootPageView({ head, chrome }: { head: Head; chrome: Chrome }) {
         <ul>
           {LANGUAGES.map((language) => (
             <li>
-              <a href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'home' }, page: 1 })} hrefLang={language} lang={HTML_LANG[language]}>
+              <a
+                href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'home' }, page: 1 })}
+                hrefLang={language}
+                lang={HTML_LANG[language]}
+              >
                 {pub.labels[language]}
               </a>
             </li>
@@ -72,7 +82,11 @@ export function NotFoundPageView({ head, chrome }: { head: Head; chrome: Chrome 
         <ul>
           {LANGUAGES.map((language) => (
             <li>
-              <a href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'home' }, page: 1 })} hrefLang={language} lang={HTML_LANG[language]}>
+              <a
+                href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'home' }, page: 1 })}
+                hrefLang={language}
+                lang={HTML_LANG[language]}
+              >
                 {WORDS[language].home} · {chrome.pub.labels[language]}
               </a>
             </li>

@@ -20,7 +20,9 @@ export function Crumbs({ items, label }: { items: { name: string; url: string }[
     <nav class="crumbs" aria-label={label}>
       <ol>
         {items.map((item, i) => (
-          <li>{i === items.length - 1 ? <span aria-current="page">{item.name}</span> : <a href={new URL(item.url).pathname}>{item.name}</a>}</li>
+          <li>
+            {i === items.length - 1 ? <span aria-current="page">{item.name}</span> : <a href={new URL(item.url).pathname}>{item.name}</a>}
+          </li>
         ))}
       </ol>
     </nav>
