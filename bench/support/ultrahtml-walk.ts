@@ -1,6 +1,7 @@
 // The SEO HTML walk as it was before htmlparser2 (ultrahtml plus workarounds and a 40-entity table),
 // kept only as the baseline of bench/seo-html.bench.ts.
 import { ELEMENT_NODE, parse, TEXT_NODE, type DocumentNode, type ElementNode, type Node } from 'ultrahtml'
+import type { HtmlElement, HtmlVisitor } from '../../src/modules/seo/html/parse.ts'
 /**
  * The named entities editors and HTML sanitizers actually emit. An unknown name is left as written,
  * which only matters for counting if a post uses an exotic entity inside a word.
@@ -58,21 +59,6 @@ function decodeEntities(text: string): string {
     // Invalid code points decode to U+FFFD as in browsers instead of throwing from fromCodePoint.
     return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff) ? String.fromCodePoint(code) : '\uFFFD'
   })
-}
-
-/** An element as the rules see it: lower-case name, lower-case attribute names, decoded values. */
-interface HtmlElement {
-  name: string
-  attrs: Readonly<Record<string, string>>
-  /** Offsets of the start tag in the caller's html, so an attribute can be written back in place. */
-  start: number
-  end: number
-}
-
-export interface HtmlVisitor {
-  open(element: HtmlElement): void
-  close(element: HtmlElement): void
-  text(text: string): void
 }
 
 /*
