@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 BUN=./node_modules/.bin/bun
 echo "== type check (tsc --noEmit)"
 ./node_modules/.bin/tsc --noEmit -p tsconfig.json
+bash scripts/house.sh
 echo "== tests (bun test)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

@@ -48,14 +48,3 @@ export function lockDataDir(dataDir: string): DataDirLock {
   }
   return { release: () => lock.close() }
 }
-
-/** Whether a server holds the data folder's lock now (restore refuses to write under one). */
-export function dataDirInUse(dataDir: string): boolean {
-  try {
-    lockDataDir(dataDir).release()
-    return false
-  } catch (error) {
-    if (error instanceof DataDirInUse) return true
-    throw error
-  }
-}

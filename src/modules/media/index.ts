@@ -5,18 +5,9 @@
 import { createLocalMediaStore, type LocalMediaStore } from './local-store.ts'
 import { createS3MediaStore, type S3MediaStore, type S3StoreOptions } from './s3-store.ts'
 
-export { ACCEPTED_MEDIA, ACCEPTED_MIME_TYPES, ACCEPTED_TYPES_TEXT, detectMediaType, mimeForExt } from './detect.ts'
-export type { MediaExt, MediaMime, MediaType } from './detect.ts'
-export { InvalidMediaKey, MediaRejected } from './errors.ts'
-export type { MediaRejectCode, MediaRejectData } from './errors.ts'
-export { assertValidMediaKey, contentHash, isValidMediaKey, keyFor, keyFromMediaUrl, mediaUrlFor } from './keys.ts'
-export { createLocalMediaStore, MEDIA_RESPONSE_HEADERS } from './local-store.ts'
+export { contentHash, mediaUrlFor } from './keys.ts'
 export type { LocalMediaStore } from './local-store.ts'
-export { createS3MediaStore, publicReadPolicy } from './s3-store.ts'
-export type { S3MediaStore, S3StoreOptions } from './s3-store.ts'
-export type { MediaIndex, MediaRecord, MediaStore } from './store.ts'
-export { readWithin, uploadMedia } from './upload.ts'
-export type { UploadDeps, UploadedMedia, UploadInput } from './upload.ts'
+export type { S3MediaStore } from './s3-store.ts'
 
 /** `MEDIA_STORE` and the settings each kind needs (operations.md). */
 export type MediaStoreConfig = { kind: 'local'; dataDir: string } | ({ kind: 's3' } & S3StoreOptions)

@@ -1,58 +1,22 @@
 import { t } from 'elysia'
-import { Id, Language, LIMITS, optId, optText, pageOf } from '../../http/schema.ts'
+import { Id, Language, LIMITS, optText, pageOf } from '../../http/schema.ts'
 import { AuthorRes } from '../authors/model.ts'
 import { ResourceRes } from '../resources/model.ts'
+import { AutoFixType, FaqBlock, SeoCheckResult, seoInputFields, TocItem } from '../seo/schema.ts'
 import { CategoryRes, TagRes } from '../taxonomy/model.ts'
 
-/** `BlogFaqBlock` (spec §2.5), the same in requests and answers. */
-export const FaqBlockReq = t.Object(
-  {
-    question: t.String({ maxLength: LIMITS.shortText }),
-    answer: t.String({ maxLength: LIMITS.longText }),
-    sortOrder: t.Optional(t.Union([t.Integer({ minimum: -1_000_000, maximum: 1_000_000 }), t.Null()])),
-  },
-  { $id: 'BlogFaqBlock' },
-)
+export { SeoCheckResult as SeoCheckRes } from '../seo/schema.ts'
 
-const TextList = t.Optional(t.Union([t.Array(t.String({ maxLength: LIMITS.shortText }), { maxItems: LIMITS.listItems }), t.Null()]))
-const FaqList = t.Optional(t.Union([t.Array(FaqBlockReq, { maxItems: LIMITS.faqBlocks }), t.Null()]))
-
-/** Fields the SEO check request shares with the post request (spec §2.3). */
+/** The SEO check's input (seo/schema.ts) as a request: its content as HTML or as Markdown (content.ts: exactly one). */
 const checkedFields = {
-  id: optId,
-  language: Language,
-  title: t.String({ minLength: 1, maxLength: LIMITS.title, pattern: '\\S' }),
-  /** Exactly one of `contentHtml` and `contentMarkdown` (content.ts). */
-  contentHtml: t.Optional(t.String({ maxLength: LIMITS.contentHtml })),
+  ...seoInputFields,
+  contentHtml: t.Optional(seoInputFields.contentHtml),
   contentMarkdown: t.Optional(t.String({ maxLength: LIMITS.contentMarkdown })),
-  categoryId: Id,
-  summary: optText(LIMITS.text),
-  slug: optText(LIMITS.slug),
-  alternateSlug: optText(LIMITS.slug),
-  seoTitle: optText(LIMITS.shortText),
-  seoDescription: optText(LIMITS.text),
-  canonicalUrl: optText(LIMITS.url),
-  indexable: t.Optional(t.Union([t.Boolean(), t.Null()])),
-  coverAlt: optText(LIMITS.shortText),
-  authorId: optId,
-  answerSummary: optText(LIMITS.text),
-  keyTakeaways: TextList,
-  faqBlocks: FaqList,
-}
-
-/** Fields the check accepts but does not require (seo-rules.md §1), and the rest of the post request. */
-const extraFields = {
-  coverImage: optText(LIMITS.url),
-  ogImage: optText(LIMITS.url),
-  reviewedAt: optText(40, 'a time like 2026-03-01 10:00:00 (UTC) or ISO 8601, or blank'),
-  robots: optText(LIMITS.name),
-  author: optText(LIMITS.name),
 }
 
 export const PostSaveReq = t.Object(
   {
     ...checkedFields,
-    ...extraFields,
     tagIds: t.Optional(t.Union([t.Array(Id, { maxItems: 50 }), t.Null()])),
     ogTitle: optText(LIMITS.shortText),
     ogDescription: optText(LIMITS.text),
@@ -64,19 +28,12 @@ export const PostSaveReq = t.Object(
 )
 export type PostSaveReq = typeof PostSaveReq.static
 
-export const SeoCheckReq = t.Object({ ...checkedFields, ...extraFields }, { $id: 'BlogSeoCheckReq' })
+export const SeoCheckReq = t.Object(checkedFields, { $id: 'BlogSeoCheckReq' })
 export type SeoCheckReq = typeof SeoCheckReq.static
 
 const Str = t.String()
-const Int = t.Integer()
 const NullableStr = t.Union([t.String(), t.Null()])
 const Score = t.Integer({ minimum: 0, maximum: 100 })
-
-/** `BlogTocItemRes` (spec §2.5); `title` repeats `text` for the spec's check example. Derived text, not markup. */
-export const TocItemRes = t.Object(
-  { id: Str, text: Str, title: Str, level: t.Integer({ minimum: 1, maximum: 6 }) },
-  { $id: 'BlogTocItemRes' },
-)
 
 const cardFields = {
   id: Id,
@@ -128,8 +85,8 @@ const postFields = {
   ...cardFields,
   contentHtml: Str,
   contentText: t.String({ description: 'plain text of the body (decoded: text, never markup)' }),
-  faqBlocks: t.Array(FaqBlockReq),
-  toc: t.Array(TocItemRes),
+  faqBlocks: t.Array(FaqBlock),
+  toc: t.Array(TocItem),
   relatedPosts: t.Array(PostCard),
   /** The resources of `relatedProductIds` in that order, offline ones left out (docs/resources.md). */
   relatedProducts: t.Array(ResourceRes),
@@ -164,60 +121,11 @@ export type PublishRes = typeof PublishRes.static
 
 export const PostPage = pageOf(PostCard, 'PageBlogPostRes')
 
-const AutoFixTypeRes = t.Union([
-  t.Literal('slug'),
-  t.Literal('seo_title'),
-  t.Literal('seo_description'),
-  t.Literal('canonical_self'),
-  t.Literal('cover_alt'),
-])
-
-/** `BlogSeoCheckItemRes` (spec §2.5); `key` and `severity` serve the spec's check example. */
-export const SeoCheckItemRes = t.Object(
-  {
-    code: Str,
-    key: Str,
-    label: Str,
-    message: Str,
-    why: Str,
-    fixAction: Str,
-    passed: t.Boolean(),
-    blocking: t.Boolean(),
-    severity: t.Union([t.Literal('pass'), t.Literal('warning'), t.Literal('error')]),
-    weight: Int,
-    targetStep: t.Union([t.Literal('basic'), t.Literal('content'), t.Literal('seo'), t.Literal('aeo'), t.Literal('publish')]),
-    targetField: Str,
-    autoFixType: t.Union([AutoFixTypeRes, t.Null()]),
-  },
-  { $id: 'BlogSeoCheckItemRes' },
-)
-
-/** `BlogSeoCheckRes` (spec §2.5). */
-export const SeoCheckRes = t.Object(
-  {
-    score: Score,
-    aeoScore: Score,
-    scoreVersion: Str,
-    scoreSummary: Str,
-    totalWeight: Int,
-    passedWeight: Int,
-    canPublish: t.Boolean(),
-    generatedSlug: Str,
-    generatedSeoTitle: Str,
-    generatedSeoDescription: Str,
-    generatedOgTitle: Str,
-    generatedExcerpt: Str,
-    toc: t.Array(TocItemRes),
-    items: t.Array(SeoCheckItemRes),
-  },
-  { $id: 'BlogSeoCheckRes' },
-)
-
 /** posts/{id}/autofix (docs/agents.md, "Autofix"): the fixes applied, the new check, the post as stored. */
 export const AutofixRes = t.Object(
   {
-    applied: t.Array(AutoFixTypeRes, { description: 'the auto-fixes that changed the post, in the order applied' }),
-    check: SeoCheckRes,
+    applied: t.Array(AutoFixType, { description: 'the auto-fixes that changed the post, in the order applied' }),
+    check: SeoCheckResult,
     post: PostRes,
   },
   { $id: 'BlogAutofixRes' },

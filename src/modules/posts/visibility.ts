@@ -2,7 +2,6 @@ import { and, eq, gt, gte, isNull, lt, lte, or, sql, type AnyColumn, type SQLWra
 import { posts } from '../../db/schema/index.ts'
 
 export const POST_STATUS = { draft: 0, published: 1, offline: 2 } as const
-export type PostStatus = (typeof POST_STATUS)[keyof typeof POST_STATUS]
 
 /** Publicly readable by slug: published and not deleted (a noindex post is readable, not listed). */
 export const readable = and(eq(posts.status, POST_STATUS.published), isNull(posts.deletedAt))

@@ -1,4 +1,5 @@
 import type { Logger } from '../../shared/log.ts'
+import { createWorkerPool } from '../../shared/worker-pool.ts'
 import { writeCopies } from './writer.ts'
 
 /** One artifact's copies as the copies thread (copies-thread.ts) is asked for them, and its answer. */
@@ -40,12 +41,6 @@ const ENTRY = new URL('./copies-thread.ts', import.meta.url)
 /** A thread that answers nothing for this long is stuck (a 1.4 MB sitemap's copies take ~25 ms): it is replaced. */
 const STALL_MS = 10_000
 
-interface Thread {
-  worker: Worker
-  /** Settles once the thread has stopped: no file of it is renamed in after that. */
-  stopped: Promise<unknown>
-}
-
 /**
  * One Worker thread: the copies of an artifact cost about what its render costs the main thread,
  * so one keeps pace with the one render loop, and leaves a 2-core machine's other core to it. Made
@@ -56,63 +51,30 @@ interface Thread {
  * copies are outstanding, does.
  */
 export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Copier {
-  const waiting = new Map<number, (written: boolean) => void>()
-  let thread: Thread | null = null
-  let stall: Timer | undefined
-  let lastId = 0
-  let closed = false
-
-  const watch = () => {
-    clearTimeout(stall)
-    const current = thread
-    if (current && waiting.size) stall = setTimeout(() => void end(current, 'stalled'), stallMs)
-  }
-
-  function start(): Thread {
-    const worker = new Worker(entry, { ref: false })
-    const started: Thread = { worker, stopped: new Promise((resolve) => worker.addEventListener('close', resolve)) }
-    worker.addEventListener('message', ({ data }: MessageEvent<CopiesReply>) => {
-      waiting.get(data.id)?.(answered(data))
-      waiting.delete(data.id)
-      watch()
-    })
-    void started.stopped.then(() => end(started, 'exited'))
-    return started
-  }
+  const thread = createWorkerPool<Omit<CopiesRequest, 'id'>, CopiesReply>({
+    entry,
+    size: 1,
+    perThread: Infinity,
+    stallMs,
+    lazy: true,
+    refuseAfterStop: true,
+    ref: false,
+    busy: () => new Error('the copier is closed'),
+    failed: (reason) => new Error(`the copies thread ${reason === 'timeout' ? 'stalled' : 'exited'}`),
+    onReplaced: (reason, detail, unanswered) =>
+      log.error('copies thread replaced', { reason: reason === 'timeout' ? 'stalled' : 'exited', detail, unanswered }),
+  })
 
   function answered(reply: CopiesReply): boolean {
     if (reply.error) log.warn('artifact copies not written', { error: reply.error })
     return reply.written
   }
 
-  async function end(ended: Thread, reason: string | null): Promise<void> {
-    if (ended !== thread) return
-    thread = null
-    clearTimeout(stall)
-    const unanswered = [...waiting.values()]
-    waiting.clear()
-    if (reason) log.error('copies thread replaced', { reason, unanswered: unanswered.length })
-    ended.worker.terminate()
-    let bound: Timer | undefined
-    await Promise.race([ended.stopped, new Promise((resolve) => (bound = setTimeout(resolve, stallMs)))])
-    clearTimeout(bound)
-    for (const answer of unanswered) answer(false)
-  }
-
   return {
     copy(path, bytes, offThread) {
       if (!offThread) return Promise.resolve(answered(writeRequested({ id: 0, root, path, bytes })))
-      if (closed) return Promise.resolve(false)
-      thread ??= start()
-      const id = ++lastId
-      const written = new Promise<boolean>((resolve) => waiting.set(id, resolve))
-      thread.worker.postMessage({ id, root, path, bytes } satisfies CopiesRequest)
-      if (waiting.size === 1) watch()
-      return written
+      return thread.run({ root, path, bytes }).then(answered, () => false)
     },
-    async close() {
-      closed = true
-      if (thread) await end(thread, null)
-    },
+    close: () => thread.close(),
   }
 }

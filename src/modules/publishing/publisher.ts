@@ -29,6 +29,7 @@ import {
 import { walkCache } from './listing.ts'
 import { createRenderLock } from './lock.ts'
 import type { Copier } from './copies.ts'
+import { createCopiesThrottle } from './copies-throttle.ts'
 import type { ArtifactCache } from './memory.ts'
 import { aliasesOf, API, ARTIFACT_MARK, filesOf, pathOf, targetOf, type Target } from './paths.ts'
 import {
@@ -386,22 +387,12 @@ export function createPublisher(deps: PublisherDeps) {
     )
   }
 
-  // When each artifact's copies were last written by this process, oldest first (COPIES_EVERY_MS),
-  // on the monotonic clock: a step of the wall clock never holds copies back or keeps them due.
-  const copiedAt = new Map<string, number>()
-  function copied(path: string): void {
-    copiedAt.delete(path)
-    copiedAt.set(path, performance.now())
-  }
+  const throttle = createCopiesThrottle(COPIES_EVERY_MS)
+  const copied = throttle.copied
   /** When an artifact's copies may next be written (a `now()` time): null when they may be now. */
   function copiesDue(path: string): number | null {
-    const at = performance.now()
-    for (const [oldest, when] of copiedAt) {
-      if (at - when < COPIES_EVERY_MS) break
-      copiedAt.delete(oldest)
-    }
-    const last = copiedAt.get(path)
-    return last === undefined ? null : now() + Math.ceil(last + COPIES_EVERY_MS - at)
+    const wait = throttle.waitMs(path)
+    return wait === null ? null : now() + wait
   }
 
   /**

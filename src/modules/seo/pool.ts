@@ -1,5 +1,6 @@
 import { DomainError } from '../../shared/errors.ts'
 import type { Logger } from '../../shared/log.ts'
+import { createWorkerPool } from '../../shared/worker-pool.ts'
 
 /** Pure functions of plain (structured-clone) data, by name: what a pool thread can run. */
 export type TaskTable = Record<string, (arg: never) => unknown>
@@ -81,17 +82,6 @@ export interface PoolOptions {
   timeoutMs?: number
 }
 
-interface Pending {
-  request: Omit<PoolRequest, 'id'>
-  resolve(value: unknown): void
-  reject(error: unknown): void
-}
-
-interface Slot {
-  worker: Worker
-  running: (Pending & { id: number; timer: Timer }) | null
-}
-
 /** A check of a maximal body costs about a second of CPU; ten leave room for a contended machine. */
 const TIMEOUT_MS = 10_000
 /**
@@ -108,77 +98,25 @@ const QUEUE_PER_THREAD = 32
  */
 export function createPool<T extends TaskTable>(options: PoolOptions, log: Logger): TaskRunner<T> {
   const { size, entry, queueLimit = QUEUE_PER_THREAD * size, timeoutMs = TIMEOUT_MS } = options
-  const queue: Pending[] = []
-  let nextId = 1
-  let closed = false
-
-  const settle = (slot: Slot, reply: PoolReply) => {
-    const running = slot.running
-    if (!running || running.id !== reply.id) return
-    clearTimeout(running.timer)
-    slot.running = null
-    if ('result' in reply) running.resolve(reply.result)
-    else if ('refusal' in reply) {
-      const { code, status, message, data, headers } = reply.refusal
-      running.reject(new DomainError(code, status, message, data, headers))
-    } else running.reject(new Error(`SEO task ${running.request.task} failed in its thread: ${reply.error}`))
-    next(slot)
-  }
-
-  const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(entry), running: null }
-    slot.worker.addEventListener('message', ({ data }: MessageEvent<PoolReply>) => settle(slot, data))
-    slot.worker.addEventListener('error', (event) => replace(slot, 'crashed', event.message))
-    slot.worker.addEventListener('close', () => replace(slot, 'crashed', 'the thread exited'))
-    return slot
-  }
-  const slots = Array.from({ length: size }, spawn)
-
-  const dispatch = (slot: Slot, pending: Pending) => {
-    const id = nextId++
-    const timer = setTimeout(() => replace(slot, 'timeout', `no answer within ${timeoutMs} ms`), timeoutMs)
-    slot.running = { ...pending, id, timer }
-    slot.worker.postMessage({ id, ...pending.request } satisfies PoolRequest)
-  }
-
-  function next(slot: Slot) {
-    const pending = queue.shift()
-    if (pending) dispatch(slot, pending)
-  }
-
-  /** The slot's thread is dead or stuck: its job is answered, the thread replaced, the queue goes on. */
-  function replace(slot: Slot, reason: 'timeout' | 'crashed', detail: string) {
-    const index = slots.indexOf(slot)
-    if (index < 0 || closed) return
-    const running = slot.running
-    if (running) clearTimeout(running.timer)
-    slot.running = null
-    slot.worker.terminate()
-    log.error('seo worker replaced', { reason, detail, task: running?.request.task ?? null })
-    running?.reject(new SeoWorkerFailed(reason, timeoutMs))
-    const fresh = spawn()
-    slots[index] = fresh
-    next(fresh)
-  }
-
+  const pool = createWorkerPool<Omit<PoolRequest, 'id'>, PoolReply>({
+    entry,
+    size,
+    queueLimit,
+    stallMs: timeoutMs,
+    busy: () => new SeoBusy(),
+    failed: (reason) => new SeoWorkerFailed(reason, timeoutMs),
+    onReplaced: (reason, detail) => log.error('seo worker replaced', { reason, detail }),
+  })
   return {
-    run: (task, arg) =>
-      new Promise((resolve, reject) => {
-        const pending: Pending = { request: { task, arg }, resolve: resolve as (value: unknown) => void, reject }
-        if (closed) return reject(new SeoBusy())
-        const idle = slots.find((slot) => slot.running === null)
-        if (idle) return dispatch(idle, pending)
-        if (queue.length >= queueLimit) return reject(new SeoBusy())
-        queue.push(pending)
-      }),
-    close: async () => {
-      closed = true
-      for (const pending of queue.splice(0)) pending.reject(new SeoBusy())
-      for (const slot of slots) {
-        if (slot.running) clearTimeout(slot.running.timer)
-        slot.running?.reject(new SeoBusy())
-        slot.worker.terminate()
+    run: async (task, arg) => {
+      const reply = await pool.run({ task, arg })
+      if ('result' in reply) return reply.result as never
+      if ('refusal' in reply) {
+        const { code, status, message, data, headers } = reply.refusal
+        throw new DomainError(code, status, message, data, headers)
       }
+      throw new Error(`SEO task ${task} failed in its thread: ${reply.error}`)
     },
+    close: () => pool.close(),
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { contentText } from './content-text.ts'
 import { check } from './engine.ts'
 import { withHeadingIds } from './heading-ids.ts'
+import { analyseBody } from './html/document.ts'
 import { mediaKeysOf } from './media.ts'
 import { RULES } from './rules/index.ts'
 import { toc } from './toc.ts'
@@ -157,6 +158,46 @@ describe('the engine never throws', () => {
       withHeadingIds(html)
       expect(performance.now() - started).toBeLessThan(1500)
     }
+  })
+})
+
+describe('the HTML walk at the 500,000-character limit', () => {
+  const LIMIT = 500_000
+  const fill = (unit: string, prefix = '', suffix = '') =>
+    prefix + unit.repeat(Math.floor((LIMIT - prefix.length - suffix.length) / unit.length)) + suffix
+  // Each is what a tokenizer or its open-element stack could spend quadratic time on. The walk of
+  // every one takes well under 100 ms; the bound only catches O(n²), which costs seconds to minutes.
+  const bodies: Record<string, string> = {
+    'a run of <': fill('<'),
+    'a run of <!--': fill('<!--'),
+    'an unclosed comment': fill('x', '<p>a</p><!--'),
+    'an unclosed script': fill('<p>x</p>', '<script>'),
+    'an unclosed CDATA section': fill('x', '<![CDATA['),
+    'elements nested 100,000 deep': fill('<div>'),
+    'headings and paragraphs nested 70,000 deep': fill('<h2><p>'),
+    'deep nesting, then end tags of nothing open': fill('<div>').slice(0, LIMIT / 2) + fill('</span>').slice(0, LIMIT / 2),
+    'stray </p>': fill('</p>'),
+    'stray </br>': fill('</br>'),
+    'nested forms': fill('<form>'),
+    'entity starts': fill('&#'),
+    'an entity name as long as the body': fill('a', '&', ';'),
+    'whitespace inside a tag': fill(' ', '<h2', '>x</h2>'),
+    'attributes without end': fill(' a=1', '<p'),
+  }
+  for (const [name, html] of Object.entries(bodies)) {
+    test(name, () => {
+      const started = performance.now()
+      const facts = analyseBody(html)
+      const withIds = withHeadingIds(html, facts)
+      expect(withHeadingIds(withIds)).toBe(withIds)
+      expect(performance.now() - started).toBeLessThan(3_000)
+      expect(facts.units).toBeGreaterThanOrEqual(0)
+    })
+  }
+
+  test('text around 100,000-deep nesting is all counted, in order', () => {
+    const facts = analyseBody(`<p>first</p>${'<div>'.repeat(100_000)}middle${'</div>'.repeat(100_000)}<p>last</p>`)
+    expect(facts.text).toBe('first\nmiddle\nlast')
   })
 })
 

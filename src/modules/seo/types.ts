@@ -1,41 +1,12 @@
+import type { Static } from '@sinclair/typebox'
 import type { Language } from '../../shared/language.ts'
+import type * as schema from './schema.ts'
 
 /** A FAQ block of the spec (§2.5). */
-export interface FaqBlock {
-  question: string
-  answer: string
-  sortOrder?: number | null
-}
+export type FaqBlock = Static<typeof schema.FaqBlock>
 
-/**
- * The effective post the rules judge (seo-rules.md §1): the check body laid over the stored post,
- * or the saved post at publish time. Blank optional fields may be '' or null/undefined.
- */
-export interface SeoInput {
-  id?: number | null
-  language: Language
-  title: string
-  contentHtml: string
-  categoryId: number
-  summary?: string | null
-  slug?: string | null
-  alternateSlug?: string | null
-  coverImage?: string | null
-  coverAlt?: string | null
-  ogImage?: string | null
-  authorId?: number | null
-  author?: string | null
-  seoTitle?: string | null
-  seoDescription?: string | null
-  canonicalUrl?: string | null
-  robots?: string | null
-  indexable?: boolean | null
-  answerSummary?: string | null
-  keyTakeaways?: readonly string[] | null
-  faqBlocks?: readonly FaqBlock[] | null
-  /** `YYYY-MM-DD HH:mm:ss` (UTC) or ISO 8601; blank means never reviewed. */
-  reviewedAt?: string | null
-}
+/** The effective post the rules judge (seo-rules.md §1): see `SeoInput` in schema.ts. */
+export type SeoInput = Static<typeof schema.SeoInput>
 
 /** A non-deleted post that owns a slug, as the world reports it. */
 export interface WorldPost {
@@ -63,49 +34,9 @@ export interface SeoWorld {
   category(id: number): { nameEn: string; nameZh: string } | undefined
 }
 
-export type TargetStep = 'basic' | 'content' | 'seo' | 'aeo' | 'publish'
-export type AutoFixType = 'slug' | 'seo_title' | 'seo_description' | 'canonical_self' | 'cover_alt'
-
-export interface TocItem {
-  id: string
-  text: string
-  /** Alias of `text`: the spec's check example names it `title`. */
-  title: string
-  level: number
-}
-
-export interface SeoCheckItem {
-  code: string
-  /** Alias of `code` for the spec's check example. */
-  key: string
-  label: string
-  message: string
-  why: string
-  fixAction: string
-  passed: boolean
-  blocking: boolean
-  /** `pass`, `warning` (failed) or `error` (failed and blocking). */
-  severity: 'pass' | 'warning' | 'error'
-  weight: number
-  targetStep: TargetStep
-  targetField: string
-  autoFixType: AutoFixType | null
-}
-
+export type TargetStep = Static<typeof schema.TargetStep>
+export type AutoFixType = Static<typeof schema.AutoFixType>
+export type TocItem = Static<typeof schema.TocItem>
+export type SeoCheckItem = Static<typeof schema.SeoCheckItem>
 /** `BlogSeoCheckRes` of the spec (§2.5). */
-export interface SeoCheckResult {
-  score: number
-  aeoScore: number
-  scoreVersion: string
-  scoreSummary: string
-  totalWeight: number
-  passedWeight: number
-  canPublish: boolean
-  generatedSlug: string
-  generatedSeoTitle: string
-  generatedSeoDescription: string
-  generatedOgTitle: string
-  generatedExcerpt: string
-  toc: TocItem[]
-  items: SeoCheckItem[]
-}
+export type SeoCheckResult = Static<typeof schema.SeoCheckResult>

@@ -251,28 +251,6 @@ export function listedScopes(db: Queryable, language: Language): { scope: ListSc
 
 export const scopesOf = (db: Queryable, language: Language): ListScope[] => listedScopes(db, language).map((s) => s.scope)
 
-/** The scopes a post with these ids appears under, by slug. */
-export function scopesOfPost(
-  db: Queryable,
-  state: { categoryId: number; authorId: number | null; tagIds: readonly number[] },
-): ListScope[] {
-  const cat = db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, state.categoryId)).get()
-  const author = state.authorId ? db.select({ slug: authors.slug }).from(authors).where(eq(authors.id, state.authorId)).get() : undefined
-  const tagRows = state.tagIds.length
-    ? db
-        .select({ slug: tags.slug })
-        .from(tags)
-        .where(inArray(tags.id, [...state.tagIds]))
-        .all()
-    : []
-  return [
-    { kind: 'home' },
-    ...(cat ? [{ kind: 'category', slug: cat.slug } as ListScope] : []),
-    ...(author ? [{ kind: 'author', slug: author.slug } as ListScope] : []),
-    ...tagRows.map((t): ListScope => ({ kind: 'tag', slug: t.slug })),
-  ]
-}
-
 /** Enabled categories for the navigation. */
 export const navCategories = (db: Queryable): CategoryRes[] =>
   db.select().from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.sort), asc(categories.id)).all().map(toCategoryRes)

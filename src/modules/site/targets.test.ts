@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { siteContentType, sitePathOf, siteTargetOf, siteTargetOfUrl, urlPathOf, type SiteTarget } from './targets.ts'
+import { siteContentType, sitePathOf, siteTargetOfUrl, urlPathOf, type SiteTarget } from './targets.ts'
 
 const TARGETS: [SiteTarget, string, string][] = [
   [{ kind: 'page.root' }, '/', '@'],
@@ -32,7 +32,6 @@ describe('site targets', () => {
       expect(urlPathOf(target)).toBe(url)
       expect(sitePathOf(target)).toBe(file)
       expect(siteTargetOfUrl(url)).toEqual(target)
-      expect(siteTargetOf(file)).toEqual(target)
     }
   })
 
@@ -54,8 +53,6 @@ describe('site targets', () => {
       '/api/v1/blog/posts',
     ])
       expect({ url, target: siteTargetOfUrl(url) }).toEqual({ url, target: null })
-    for (const file of ['en/blog/hello/@x', 'en/blog/hello', 'en/blog/hello/@.br', 'junk/@'])
-      expect({ file, t: siteTargetOf(file) }).toEqual({ file, t: null })
   })
 
   test('media types follow the URL', () => {

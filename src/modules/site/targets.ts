@@ -130,13 +130,6 @@ export function siteTargetOfUrl(pathname: string): SiteTarget | null {
   return target && urlPathOf(target).replace(/\/+$/, '') === `/${rest}`.replace(/\/+$/, '') ? target : null
 }
 
-/** The target a CACHE_DIR-relative path holds, or null when none lives there (junk to remove). */
-export function siteTargetOf(path: string): SiteTarget | null {
-  const folder = path === '@' ? '' : path.endsWith('/@') ? path.slice(0, -2) : null
-  const target = folder === null ? null : siteTargetOfUrl(`/${folder}`)
-  return target && sitePathOf(target) === path ? target : null
-}
-
 const TYPES: [RegExp, string][] = [
   [/\/rss\.xml$/, 'application/rss+xml; charset=utf-8'],
   [/\/atom\.xml$/, 'application/atom+xml; charset=utf-8'],

@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts'
 import type { Logger } from '../../shared/log.ts'
+import { restartDelay, startThread, within, type Thread } from '../../shared/worker-pool.ts'
 import type { WorkerConfig } from './worker.ts'
 
 export type WorkerInbox =
@@ -54,7 +55,7 @@ export function superviseWorker(
   }
   // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.
   const staleMs = 4 * (webhookTimeoutMs + webhookPollMs) + 5_000
-  let current: Worker | null = null
+  let current: Thread<WorkerInbox> | null = null
   let stopping = false
   let failures = 0
   let replaced = 0
@@ -62,38 +63,41 @@ export function superviseWorker(
   let lastRound = 0
   let pending: ReturnType<typeof setTimeout> | null = null
   let wakeTimer: ReturnType<typeof setTimeout> | null = null
+  /** Told when the current thread reports it has stopped (see `stop`). */
+  let onStopped = () => {}
 
   const spawn = () => {
     pending = null
     if (stopping) return
-    const worker = new Worker(entry)
-    current = worker
     startedAt = lastRound = Date.now()
-    worker.addEventListener('message', (event: MessageEvent<WorkerOutbox>) => {
-      if (event.data?.type === 'round') lastRound = Date.now()
+    const thread: Thread<WorkerInbox> = startThread<WorkerInbox, WorkerOutbox>(entry, {
+      onMessage: (message) => {
+        if (message?.type === 'round') lastRound = Date.now()
+        if (message?.type === 'stopped') onStopped()
+      },
+      onFailure: (reason, detail) => {
+        if (reason === 'error') log.error('webhook worker error', { error: detail })
+        void replace(thread, reason === 'error' ? 'error' : 'exited')
+      },
     })
-    worker.addEventListener('error', (event) => {
-      log.error('webhook worker error', { error: event.message })
-      replace(worker, 'error')
-    })
-    worker.addEventListener('close', () => replace(worker, 'exited'))
-    worker.postMessage(init)
+    current = thread
+    thread.post(init)
   }
 
-  const replace = (worker: Worker, reason: string) => {
-    if (current !== worker || stopping) return
+  const replace = async (thread: Thread<WorkerInbox>, reason: string) => {
+    if (current !== thread || stopping) return
     current = null
-    worker.terminate()
     failures = Date.now() - startedAt > HEALTHY_AFTER_MS ? 1 : failures + 1
     replaced++
-    const delay = Math.min(MAX_BACKOFF_MS, 100 * 2 ** (failures - 1))
+    const delay = restartDelay(failures, 100, MAX_BACKOFF_MS)
     log.warn('webhook worker replaced', { reason, restartInMs: delay, restarts: replaced })
     pending = setTimeout(spawn, delay)
+    await thread.end(STOP_GRACE_MS)
   }
 
   const watchdog = setInterval(
     () => {
-      if (current && Date.now() - lastRound > staleMs) replace(current, 'stalled')
+      if (current && Date.now() - lastRound > staleMs) void replace(current, 'stalled')
     },
     Math.min(staleMs, 5_000),
   )
@@ -105,7 +109,7 @@ export function superviseWorker(
       wakeTimer ??= setTimeout(() => {
         wakeTimer = null
         try {
-          current?.postMessage({ type: 'wake' } satisfies WorkerInbox)
+          current?.post({ type: 'wake' })
         } catch (error) {
           log.warn('webhook worker wake failed', { error: String(error) })
         }
@@ -116,17 +120,14 @@ export function superviseWorker(
       clearInterval(watchdog)
       if (pending) clearTimeout(pending)
       if (wakeTimer) clearTimeout(wakeTimer)
-      const worker = current
+      const thread = current
       current = null
-      if (!worker) return
-      const stopped = new Promise<void>((resolve) => {
-        worker.addEventListener('message', (event: MessageEvent<WorkerOutbox>) => event.data?.type === 'stopped' && resolve())
-        worker.addEventListener('close', () => resolve())
-        setTimeout(resolve, STOP_GRACE_MS)
-      })
-      worker.postMessage({ type: 'stop' } satisfies WorkerInbox)
-      await stopped
-      worker.terminate()
+      if (!thread) return
+      const stopped = new Promise<void>((resolve) => (onStopped = resolve))
+      thread.post({ type: 'stop' })
+      // The batch in flight finishes (bounded), then the thread ends.
+      await within(Promise.race([stopped, thread.stopped]), STOP_GRACE_MS)
+      await thread.end(STOP_GRACE_MS)
     },
     restarts: () => replaced,
   }

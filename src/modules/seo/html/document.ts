@@ -186,7 +186,7 @@ export function analyseBody(html: string): BodyFacts {
     text(text) {
       if (excluded > 0 || template > 0) return
       block.push(text)
-      // Nested headings or paragraphs (unclosed <p> nests in ultrahtml) credit only the innermost one, keeping the walk linear.
+      // Nested headings or paragraphs (a <p> inside an <h2>, say) credit only the innermost one, keeping the walk linear.
       headings[headings.length - 1]?.parts.push(text)
       paragraphs[paragraphs.length - 1]?.parts.push(text)
     },

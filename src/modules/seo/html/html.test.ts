@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { contentText } from '../content-text.ts'
 import { analyseBody } from './document.ts'
-import { decodeEntities } from './entities.ts'
 
 describe('body text (§2)', () => {
   test('excluded subtrees, entities, block boundaries, whitespace', () => {
@@ -34,17 +33,24 @@ describe('body text (§2)', () => {
     expect(facts.links).toEqual([{ href: '/x', rel: 'nofollow' }])
     expect([...facts.ids]).toEqual(['l'])
   })
-  test('paragraphs in document order, nested ones credited innermost', () => {
-    expect(analyseBody('<p>one<p>two</p>three</p><p>four</p>').paragraphs.map((p) => p.text)).toEqual(['onethree', 'two', 'four'])
+  test("paragraphs in document order, with HTML's implied ends: a <p> closes the open one, a stray </p> is an empty one", () => {
+    expect(analyseBody('<p>one<p>two</p>three</p><p>four</p>').paragraphs.map((p) => p.text)).toEqual(['one', 'two', '', 'four'])
+    expect(contentText('<p>one<p>two</p>three</p><p>four</p>')).toBe('one\ntwo\nthree\nfour')
   })
-  test('stray end tags and unterminated tags do not throw', () => {
-    expect(contentText('</p>hi <b')).toBe('hi <b')
+  test('stray end tags and unterminated tags do not throw; a tag cut off by the end is dropped, as browsers do', () => {
+    expect(contentText('</p>hi <b')).toBe('hi')
     expect(contentText('a < b and c > d')).toBe('a < b and c > d')
+    expect(contentText('x</br>y <!-- never closed')).toBe('x\ny')
   })
 })
 
 describe('entities', () => {
-  test('named, decimal, hex, invalid', () => {
-    expect(decodeEntities('&lt;&gt;&quot;&#39;&#x41;&mdash;&unknown;&#0;&#xD800;')).toBe('<>"\'A—&unknown;\uFFFD\uFFFD')
+  test('named, decimal, hex, invalid, in text and attributes', () => {
+    expect(contentText('<p>&lt;&gt;&quot;&#39;&#x41;&mdash;&unknown;&#0;&#xD800;</p>')).toBe('<>"\'A—&unknown;\uFFFD\uFFFD')
+    // Every named entity of HTML, not a table of the common ones: with and without the semicolon where HTML allows it.
+    expect(contentText('<p>&hearts; &NotNestedLessLess; &frac34; &Zopf; &copy &amp</p>')).toBe('♥ ⪡̸ ¾ ℤ © &')
+    expect(analyseBody('<a href="/a?x=1&amp;y=&quot;2&quot;" rel="&lsquo;n&rsquo;">a</a>').links).toEqual([
+      { href: '/a?x=1&y="2"', rel: '‘n’' },
+    ])
   })
 })

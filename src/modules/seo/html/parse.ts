@@ -1,11 +1,10 @@
-import { ELEMENT_NODE, parse, TEXT_NODE, type DocumentNode, type ElementNode, type Node } from 'ultrahtml'
-import { decodeEntities } from './entities.ts'
+import { Parser } from 'htmlparser2'
 
 /** An element as the rules see it: lower-case name, lower-case attribute names, decoded values. */
 export interface HtmlElement {
   name: string
   attrs: Readonly<Record<string, string>>
-  /** Offsets of the start tag in the caller's html, so an attribute can be written back in place. */
+  /** Offsets of the start tag in the caller's html (`end` exclusive), so an attribute can be written back in place. */
   start: number
   end: number
 }
@@ -16,83 +15,54 @@ export interface HtmlVisitor {
   text(text: string): void
 }
 
-/*
- * ultrahtml is a regex tokenizer. Three inputs make it slow or throw, so `neutralize` rewrites them
- * into same-length text first (offsets stay valid for withHeadingIds):
- * - a "<" after the last ">" can never start a tag, but each one makes the regex scan to the end (quadratic);
- * - the same for "<!--" after the last "-->";
- * - a long whitespace run inside a tag is rescanned at every position (quadratic), so runs are capped.
- * A stray end tag before any start tag throws in ultrahtml; an empty leading comment prevents that.
+/**
+ * Open elements one parser keeps. htmlparser2 keeps them with `unshift` and looks an end tag up
+ * with `indexOf`, so a parser's cost grows with depth × tags; at this depth (the sanitizer's
+ * MAX_NESTING: no body deeper is ever stored) the open elements are closed and a fresh parser goes
+ * on from that start tag, which keeps every pass linear whatever the input.
  */
-const LT = '\uFDD0'
-const EXTRA_SPACE = '\uFDD1'
-const SPACE_RUN_CAP = 16
-const GUARD = '<!---->'
-const LONG_SPACE_RUN = new RegExp(`\\s{${SPACE_RUN_CAP + 1},}`, 'g')
-
-function neutralize(html: string): string {
-  const lastGt = html.lastIndexOf('>')
-  const lastCommentEnd = html.lastIndexOf('-->')
-  return html
-    .replace(/<(!--)?/g, (match, comment: string | undefined, offset: number) =>
-      offset > lastGt || (comment !== undefined && offset > lastCommentEnd) ? LT + match.slice(1) : match,
-    )
-    .replace(LONG_SPACE_RUN, (run) => run.slice(0, SPACE_RUN_CAP) + EXTRA_SPACE.repeat(run.length - SPACE_RUN_CAP))
-}
-
-/** Undo `neutralize` and decode entities in text or an attribute value. */
-const restore = (raw: string): string =>
-  decodeEntities(raw.includes(LT) || raw.includes(EXTRA_SPACE) ? raw.replaceAll(LT, '<').replaceAll(EXTRA_SPACE, '') : raw)
-
-function parseDocument(html: string): DocumentNode {
-  try {
-    return parse(GUARD + neutralize(html)) as DocumentNode
-  } catch {
-    // No input found so far reaches this; should ultrahtml still fail, judge the post as plain text.
-    return parse(html.replace(/<[^>]*>?/g, ' ')) as DocumentNode
-  }
-}
-
-function toElement(node: ElementNode): HtmlElement {
-  const attrs: Record<string, string> = {}
-  for (const [key, value] of Object.entries(node.attributes ?? {})) {
-    const name = key.toLowerCase()
-    if (!(name in attrs)) attrs[name] = restore(String(value))
-  }
-  const loc = node.loc?.[0]
-  return {
-    name: String(node.name).toLowerCase(),
-    attrs,
-    start: (loc?.start ?? GUARD.length) - GUARD.length,
-    end: (loc?.end ?? GUARD.length) - GUARD.length,
-  }
-}
-
-interface Frame {
-  children: readonly Node[]
-  next: number
-  element: HtmlElement | null
-}
+const DEPTH_CAP = 256
+const RESTART = new Error('depth cap reached')
 
 /**
- * Visits the document in order with an explicit stack: ultrahtml's own walkers recurse and
- * overflow on 10,000 nested elements.
+ * Visits the document in order as htmlparser2 tokenizes it: one linear pass with the offsets of
+ * every start tag, full HTML entity decoding (the `entities` tables) of text and attribute values,
+ * and the HTML rules for implied ends (`<p>` closes an open `<p>`, void elements close at once, an
+ * end tag closes what it encloses). Nothing is built: no tree to recurse into. A stray `</p>` is
+ * an empty paragraph and a tag cut off by the end of the input is dropped, as browsers do.
  */
 export function walkHtml(html: string, visitor: HtmlVisitor): void {
-  const stack: Frame[] = [{ children: parseDocument(html).children, next: 0, element: null }]
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1] as Frame
-    const node = frame.children[frame.next++]
-    if (node === undefined) {
-      stack.pop()
-      if (frame.element) visitor.close(frame.element)
-    } else if (node.type === TEXT_NODE) {
-      visitor.text(restore(String(node.value)))
-    } else if (node.type === ELEMENT_NODE) {
-      const element = toElement(node as ElementNode)
-      visitor.open(element)
-      stack.push({ children: (node as ElementNode).children ?? [], next: 0, element })
+  const open: HtmlElement[] = []
+  let offset = 0
+  for (;;) {
+    let restartAt = -1
+    const base = offset
+    const parser: Parser = new Parser(
+      {
+        onopentag(name, attrs) {
+          if (open.length >= DEPTH_CAP) {
+            restartAt = base + parser.startIndex
+            throw RESTART
+          }
+          const element: HtmlElement = { name, attrs, start: base + parser.startIndex, end: base + parser.endIndex + 1 }
+          open.push(element)
+          visitor.open(element)
+        },
+        onclosetag() {
+          const element = open.pop()
+          if (element) visitor.close(element)
+        },
+        ontext: (text) => visitor.text(text),
+      },
+      { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    )
+    try {
+      parser.end(offset === 0 ? html : html.slice(offset))
+      return
+    } catch (error) {
+      if (error !== RESTART) throw error
     }
-    // Comments and "<!...>" nodes carry no text.
+    while (open.length > 0) visitor.close(open.pop()!)
+    offset = restartAt
   }
 }

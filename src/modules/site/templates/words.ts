@@ -98,8 +98,6 @@ export const WORDS = {
   },
 } as const satisfies Record<Language, unknown>
 
-export type Words = (typeof WORDS)[Language]
-
 /** `YYYY-MM-DD HH:mm:ss` (UTC) as a date readers recognise: `1 March 2026` / `2026年3月1日`. */
 export function readableDate(time: string, language: Language): string {
   const [y, m, d] = time.slice(0, 10).split('-').map(Number)
