@@ -5,6 +5,7 @@ import type { Logger } from '../shared/log.ts'
 import type { FieldError } from '../shared/errors.ts'
 import { inSubnet, parseIp, type Subnet } from '../shared/ip.ts'
 import { readAtMost } from '../shared/stream.ts'
+import { pathFault } from './path-rule.ts'
 import { splitUrl } from './request-url.ts'
 import { attachCall, callOf, presentedToken } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
@@ -145,7 +146,7 @@ export function createFetch(deps: ShellDeps) {
         data: { retryAfterSeconds: decision.resetSeconds },
       })
       call.code = 'RATE_LIMITED'
-    } else if ((fault = queryFault(request))) {
+    } else if ((fault = requestFault(request))) {
       response = envelopeResponse(
         { code: 'VALIDATION_FAILED', message: `${fault.field}: ${fault.message}`, data: { errors: [fault] } },
         400,
@@ -204,10 +205,13 @@ export function createFetch(deps: ShellDeps) {
 }
 
 /**
- * No endpoint takes a repeated query key, and none wants control characters: a second `size=`
- * silently winning, or a NUL cutting a LIKE pattern short, would answer a question nobody asked.
+ * The path rule of http/path-rule.ts (Caddy keeps the same one), then the query's: no endpoint
+ * takes a repeated query key, and none wants control characters: a second `size=` silently
+ * winning, or a NUL cutting a LIKE pattern short, would answer a question nobody asked.
  */
-function queryFault(request: Request): FieldError | null {
+function requestFault(request: Request): FieldError | null {
+  const pathProblem = pathFault(splitUrl(request.url).pathname)
+  if (pathProblem) return { field: 'path', message: pathProblem }
   const query = request.url.indexOf('?')
   if (query < 0) return null
   const seen = new Set<string>()
