@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test'
 import MarkdownIt from 'markdown-it'
-import type Token from 'markdown-it/lib/token.mjs'
 import corpus from './corpus/html.json'
 import { publishablePost, publishNewPost } from '../support/fixtures.ts'
 import { startStack, type Stack } from '../publishing/stack.ts'
@@ -16,6 +15,7 @@ setDefaultTimeout(120_000)
 const HOSTILE =
   '<img src=x onerror=alert(1)> <meta http-equiv=refresh content="0;url=https://evil.example/"> & <a href="javascript:alert(2)">x</a>'
 const markdown = new MarkdownIt({ html: true })
+type Token = ReturnType<typeof markdown.parse>[number]
 
 let stack: Stack
 let slug: string
