@@ -66,7 +66,7 @@ function injected(tokens: Token[], allowedHeadings: Set<string>): string[] {
     for (const token of list) {
       if (token.type === 'html_block' || token.type === 'html_inline') found.push(`${token.type}: ${token.content}`)
       for (const name of ['href', 'src']) {
-        const url = token.attrGet(name)
+        const url = token.attrGet(name)?.toString() ?? null
         if (url !== null && !/^(https?:\/\/|\/(?!\/)|#)/.test(url)) found.push(`${token.type} ${name}=${url}`)
       }
       if (token.children) walk(token.children)
