@@ -26,3 +26,18 @@ export function pathFault(rawPath: string): string | null {
   if (ENCODED_SEPARATOR.test(decoded)) return 'holds an encoded slash or backslash'
   return null
 }
+
+/** Paths whose last segment is a bearer secret: a preview token (docs/agents.md, "Previews"). */
+const SECRET_TAIL = /^(\/preview\/|\/api\/v1\/blog\/previews\/)([^/]+)$/
+
+/**
+ * The path as the access log writes it: a preview token keeps its post id and expiry (the part
+ * before its signature) and loses the signature, so the log never holds a working link.
+ */
+export function loggedPath(path: string): string {
+  const secret = SECRET_TAIL.exec(path)
+  if (!secret) return path
+  const token = secret[2]!
+  const cut = token.lastIndexOf('.')
+  return `${secret[1]}${cut > 0 ? token.slice(0, cut + 1) : ''}***`
+}
