@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { publishablePost } from '../support/fixtures.ts'
+import { gif, jpeg, png } from '../media/fixtures.ts'
 import { startStack, type Stack } from '../publishing/stack.ts'
 
 setDefaultTimeout(60_000)
 
 /**
  * Issue 23, the smaller holes, over HTTP against the real server with the real Caddy in front:
- * previews that leaked their token (item 5) and media URLs the sanitizer removed before the SEO
- * gate could judge them (item 9).
+ * previews that leaked their token (item 5), uploads judged by their first bytes only (item 6),
+ * and media URLs the sanitizer removed before the SEO gate could judge them (item 9).
  */
 const B = '/api/v1/blog'
 let stack: Stack
@@ -66,6 +67,51 @@ describe('the SEO gate judges media URLs as the author sent them (item 9)', () =
       const post = await draft({ contentHtml })
       const published = await folio.call('POST', `${B}/posts/${post.id}/publish`, { token })
       expect([media, published.body.code]).toEqual([media, 'BLOG_SEO_BLOCKED'])
+    }
+  })
+})
+
+/** A real 1x1 PNG whose header declares other dimensions (its CRC made right again). */
+function pngDeclaring(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const bytes = png()
+  const view = new DataView(bytes.buffer)
+  view.setUint32(16, width)
+  view.setUint32(20, height)
+  view.setUint32(29, Bun.hash.crc32(bytes.subarray(12, 29)) >>> 0)
+  return bytes
+}
+
+describe('uploads are decoded, not only sniffed (item 6)', () => {
+  const upload = async (bytes: Uint8Array<ArrayBuffer>, name: string) => {
+    const body = new FormData()
+    body.append('file', new File([bytes], name))
+    return stack.folio.call('POST', `${B}/media/upload`, { token: stack.token, body })
+  }
+  const junk = (bytes: Uint8Array<ArrayBuffer>, extra: number) => {
+    const out = new Uint8Array(bytes.length + extra)
+    out.set(bytes)
+    out.fill(0x41, bytes.length)
+    return out
+  }
+
+  test('a tiny PNG declaring 50,000 x 50,000 pixels is refused, naming the file and the limit', async () => {
+    const answer = await upload(pngDeclaring(50_000, 50_000), 'huge.png')
+    expect(answer.status).toBe(400)
+    expect(answer.body.code).toBe('MEDIA_TOO_MANY_PIXELS')
+    expect(answer.body.data).toMatchObject({ field: 'file', maxPixels: 40_000_000, width: 50_000, height: 50_000 })
+    // Within the limit, the same trick is an ordinary image.
+    expect((await upload(pngDeclaring(1, 1), 'small.png')).body.code).toBe('0000')
+  })
+
+  test('bytes after the end of a PNG, JPEG or GIF, or a truncated file, are refused', async () => {
+    for (const [name, bytes] of [
+      ['junk.png', junk(png([1, 2, 3]), 1024 * 1024)],
+      ['junk.jpg', junk(jpeg(), 4096)],
+      ['junk.gif', junk(gif(), 16)],
+      ['cut.png', png([4, 5, 6]).slice(0, -12)],
+    ] as const) {
+      const answer = await upload(bytes, name)
+      expect([name, answer.status, answer.body.code, answer.body.data?.errors?.[0]?.field]).toEqual([name, 400, 'MEDIA_CORRUPT', 'file'])
     }
   })
 })
