@@ -14,7 +14,8 @@ const B = '/api/v1/blog'
 let stack: Stack
 
 beforeAll(async () => {
-  stack = await startStack()
+  // Webhook receivers vetted as in production (the test harness allows private ones by default).
+  stack = await startStack({ WEBHOOK_ALLOW_PRIVATE: '0' })
 })
 afterAll(() => stack?.dispose())
 
@@ -112,6 +113,17 @@ describe('uploads are decoded, not only sniffed (item 6)', () => {
     ] as const) {
       const answer = await upload(bytes, name)
       expect([name, answer.status, answer.body.code, answer.body.data?.errors?.[0]?.field]).toEqual([name, 400, 'MEDIA_CORRUPT', 'file'])
+    }
+  })
+})
+
+describe('webhook receivers on tunnelled or deprecated IPv6 ranges are refused (item 8)', () => {
+  test('IPv4-compatible, site-local, 6to4 and Teredo addresses are refused at save, over HTTP', async () => {
+    const admin = await stack.folio.token('blog:admin')
+    for (const host of ['[::7f00:1]', '[fec0::1]', '[2002:a9fe:a9fe::1]', '[2001:0:4136:e378:8000:63bf:3fff:fdd2]']) {
+      const body = { url: `http://${host}/hook`, secret: 'a-long-enough-webhook-secret', events: ['blog.*'] }
+      const answer = await stack.folio.call('POST', '/api/admin/blog/webhooks/save', { token: admin, body })
+      expect([host, answer.status, answer.body.data?.errors?.[0]?.field]).toEqual([host, 400, 'url'])
     }
   })
 })
