@@ -135,7 +135,7 @@ export async function compose(
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
-    idempotency: createIdempotencyStore(db, systemClock),
+    idempotency: createIdempotencyStore(db, systemClock, config.idempotencyBudgetBytes),
     log,
     maxJsonBytes: MAX_JSON_BYTES,
     maxUploadBytes: config.maxUploadBytes,

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { publishablePost } from '../support/fixtures.ts'
 import { gif, jpeg, png } from '../media/fixtures.ts'
 import { startStack, type Stack } from '../publishing/stack.ts'
+import { Database } from 'bun:sqlite'
+import { join } from 'node:path'
+import { publishNewPost } from '../support/fixtures.ts'
+import { SPAM_RULES } from '../../src/modules/engagement/spam.ts'
 
 setDefaultTimeout(60_000)
 
@@ -11,11 +15,13 @@ setDefaultTimeout(60_000)
  * and media URLs the sanitizer removed before the SEO gate could judge them (item 9).
  */
 const B = '/api/v1/blog'
+const BUDGET = 300_000
 let stack: Stack
 
 beforeAll(async () => {
   // Webhook receivers vetted as in production (the test harness allows private ones by default).
-  stack = await startStack({ WEBHOOK_ALLOW_PRIVATE: '0' })
+  // A small idempotency budget, so a few large saves pass it.
+  stack = await startStack({ WEBHOOK_ALLOW_PRIVATE: '0', IDEMPOTENCY_BUDGET_BYTES: String(BUDGET) })
 })
 afterAll(() => stack?.dispose())
 
@@ -125,5 +131,50 @@ describe('webhook receivers on tunnelled or deprecated IPv6 ranges are refused (
       const answer = await stack.folio.call('POST', '/api/admin/blog/webhooks/save', { token: admin, body })
       expect([host, answer.status, answer.body.data?.errors?.[0]?.field]).toEqual([host, 400, 'url'])
     }
+  })
+})
+
+describe('storage an anonymous or keyed client can make the box keep is bounded (item 7)', () => {
+  const query = <T>(sql: string): T => {
+    const db = new Database(join(stack.folio.dataDir, 'folio.db'), { readonly: true })
+    try {
+      return db.query(sql).get() as T
+    } finally {
+      db.close()
+    }
+  }
+
+  test('stored Idempotency-Key answers stay within IDEMPOTENCY_BUDGET_BYTES, the oldest dropped first', async () => {
+    const { folio, token, categoryId, authorId } = stack
+    const base = publishablePost(categoryId, authorId)
+    const big = `<p>${'Padding words for a large body. '.repeat(3_000)}</p>`
+    const save = (key: string, n: number) =>
+      folio.call('POST', `${B}/posts/save`, {
+        token,
+        headers: { 'idempotency-key': key },
+        body: { ...base, slug: `budget-${n}`, title: `Budget post ${n}`, contentHtml: `${base.contentHtml}${big}`, status: 0 },
+      })
+    const first: number[] = []
+    for (let n = 0; n < 6; n++) first.push((await save(`budget-${n}`, n)).body.data.id)
+    const { total } = query<{ total: number }>('select sum(length(body)) as total from idempotency_keys where status is not null')
+    expect(total).toBeLessThanOrEqual(BUDGET)
+    expect(total).toBeGreaterThan(0)
+    // The newest answer is still replayed; the oldest was dropped, so its retry runs again.
+    const newest = await save('budget-5', 5)
+    expect([newest.headers.get('idempotent-replayed'), newest.body.data.id]).toEqual(['true', first[5]])
+    expect((await save('budget-0', 0)).headers.get('idempotent-replayed')).toBeNull()
+  })
+
+  test(`rejected spam is pruned to the newest ${SPAM_RULES.keptRows} rows`, async () => {
+    const { folio, token, categoryId, authorId } = stack
+    const post = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
+    const comment = (i: number) =>
+      folio.call('POST', `${B}/posts/${post.id}/comments`, {
+        body: { authorName: 'Spammer', content: `Buy now ${i} ${'x'.repeat(4_000)}` },
+      })
+    const total = SPAM_RULES.keptRows + 20
+    for (let i = 0; i < total; i += 25) await Promise.all(Array.from({ length: Math.min(25, total - i) }, (_, j) => comment(i + j)))
+    const { spam } = query<{ spam: number }>("select count(*) as spam from comments where status = 2 and spam_reason != ''")
+    expect(spam).toBe(SPAM_RULES.keptRows)
   })
 })
