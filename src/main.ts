@@ -118,7 +118,7 @@ export async function compose(
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
     ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
-    mcpRoutes(mcp),
+    mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
   ]
   const app = createApp(log, features)
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
