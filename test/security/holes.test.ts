@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { publishablePost } from '../support/fixtures.ts'
-import { gif, jpeg, png } from '../media/fixtures.ts'
+import { gif, jpeg, paddedPng, png } from '../media/fixtures.ts'
 import { startStack, type Stack } from '../publishing/stack.ts'
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
@@ -179,22 +179,6 @@ describe('storage an anonymous or keyed client can make the box keep is bounded 
   })
 })
 
-/** A valid PNG carrying `extra` bytes in an ancillary chunk before IEND (any size, still one whole image). */
-function pngOfSize(extra: number): Uint8Array<ArrayBuffer> {
-  const base = png()
-  const iend = base.length - 12
-  const chunk = new Uint8Array(12 + extra)
-  const view = new DataView(chunk.buffer)
-  view.setUint32(0, extra)
-  chunk.set([0x7a, 0x7a, 0x54, 0x78], 4) // "zzTx": ancillary, private, safe to copy
-  view.setUint32(8 + extra, Bun.hash.crc32(chunk.subarray(4, 8 + extra)) >>> 0)
-  const out = new Uint8Array(base.length + chunk.length)
-  out.set(base.subarray(0, iend))
-  out.set(chunk, iend)
-  out.set(base.subarray(iend), iend + chunk.length)
-  return out
-}
-
 describe('MCP upload_media takes what MAX_UPLOAD_BYTES allows, and answers in the envelope past it (item 8)', () => {
   const mcpUpload = (bytes: Uint8Array) =>
     fetch(`${stack.folio.url}/mcp`, {
@@ -213,10 +197,10 @@ describe('MCP upload_media takes what MAX_UPLOAD_BYTES allows, and answers in th
     })
 
   test('a 6 MiB image (over the SDK default of 4 MiB) is stored; 11 MiB is refused in the envelope naming the limit', async () => {
-    const ok = await mcpUpload(pngOfSize(6 * 1024 * 1024))
+    const ok = await mcpUpload(paddedPng(6 * 1024 * 1024))
     const answer = (await ok.json()) as { result: { structuredContent: { code: string; data: string } } }
     expect([ok.status, answer.result.structuredContent.code]).toEqual([200, '0000'])
-    const over = await mcpUpload(pngOfSize(11 * 1024 * 1024))
+    const over = await mcpUpload(paddedPng(11 * 1024 * 1024))
     const refused = (await over.json()) as { result: { structuredContent: { code: string; data: { field: string; maxBytes: number } } } }
     expect([over.status, refused.result.structuredContent.code, refused.result.structuredContent.data]).toMatchObject([
       200,
