@@ -4,8 +4,8 @@
  * holds a dot segment, a backslash, or an encoded slash or backslash (`%2f`, `%5c`) is refused
  * with a 400 before anything is looked up. Such a path names one file to a server that cleans it
  * and another to one that does not, so the two could disagree on what is served and how
- * (docs/security.md, "Paths and media types"). Bun already resolves plain `/../` and `\` as browsers do; what
- * reaches this test is the encoded spelling.
+ * (docs/security.md, "Paths and media types"). Bun already resolves plain `/../` and `\` as
+ * browsers do; what reaches this test is the encoded spelling.
  */
 const ENCODED_SEPARATOR = /%(?:2f|5c)/i
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/
