@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { parseSubnet, type Subnet } from './shared/ip.ts'
+import { DEFAULT_MAX_IMAGE_PIXELS } from './modules/media/structure.ts'
+import { DEFAULT_IDEMPOTENCY_BUDGET_BYTES } from './http/idempotency-store.ts'
 
 /** The operator contract's configuration (operations.md), parsed once at start and frozen. */
 export interface Config {
@@ -32,6 +34,10 @@ export interface Config {
   /** Receivers on loopback, private, link-local or unspecified addresses are refused unless this is set. */
   readonly webhookAllowPrivate: boolean
   readonly maxUploadBytes: number
+  /** IDEMPOTENCY_BUDGET_BYTES: stored Idempotency-Key answers, all callers together; the oldest go first. */
+  readonly idempotencyBudgetBytes: number
+  /** MAX_IMAGE_PIXELS: width x height an uploaded image may declare. */
+  readonly maxImagePixels: number
   readonly logLevel: LogLevel
   /** Seconds a post's pre-rendered claps/comment counts may lag behind the live engagement endpoint. */
   readonly engagementRefreshSeconds: number
@@ -238,6 +244,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookWorker: oneOf(env, 'WEBHOOK_WORKER', ['embedded', 'off'] as const, 'embedded'),
     webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
+    idempotencyBudgetBytes: integer(env, 'IDEMPOTENCY_BUDGET_BYTES', DEFAULT_IDEMPOTENCY_BUDGET_BYTES, 0, 2 ** 40),
+    maxImagePixels: integer(env, 'MAX_IMAGE_PIXELS', DEFAULT_MAX_IMAGE_PIXELS, 1, 1_000_000_000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['0', '1'] as const, '0') === '1',

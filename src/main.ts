@@ -118,7 +118,7 @@ export async function compose(
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
     ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
-    mcpRoutes(mcp),
+    mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
   ]
   const app = createApp(log, features)
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
@@ -135,7 +135,7 @@ export async function compose(
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
-    idempotency: createIdempotencyStore(db, systemClock),
+    idempotency: createIdempotencyStore(db, systemClock, config.idempotencyBudgetBytes),
     log,
     maxJsonBytes: MAX_JSON_BYTES,
     maxUploadBytes: config.maxUploadBytes,

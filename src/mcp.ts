@@ -33,26 +33,47 @@ async function main(): Promise<void> {
     return fail('FOLIO_TOKEN is not a valid, active API token')
   }
   const callLog = createCallLog(service.ctx.db, systemClock)
-  const server = createMcpServer(service.mcp, caller, ({ tool, code, message, durationMs }) => {
-    try {
-      callLog.record({
-        tokenId: caller.tokenId,
-        requiredScope: tool.scope,
-        method: 'MCP',
-        path: `stdio:${tool.name}`,
-        // What /mcp answers over HTTP: the outcome is in the code, as in the tool's envelope.
-        status: 200,
-        code,
-        message: message.slice(0, 500),
-        ip: 'stdio',
-        durationMs,
-      })
-    } catch (error) {
-      service.ctx.log.warn('call log write failed', { tool: tool.name, error: String(error) })
-    }
-  })
-  server.onclose = () => void service.close().then(() => process.exit(0))
-  await server.connect(new StdioServerTransport())
+  // Revoking the token ends a running session: it is read again before every tool call, and the
+  // call made with a revoked one is refused, answered, and followed by the end of the session.
+  const transport = new StdioServerTransport()
+  let tokenGone = false
+  const send = transport.send.bind(transport)
+  transport.send = async (message) => {
+    await send(message)
+    if (tokenGone) await server.close()
+  }
+  const check = {
+    current: () => authenticate(service.ctx.db, token),
+    gone() {
+      tokenGone = true
+      process.stderr.write('folio mcp: FOLIO_TOKEN was revoked; the session ends\n')
+    },
+  }
+  const server = createMcpServer(
+    service.mcp,
+    caller,
+    ({ tool, code, message, durationMs }) => {
+      try {
+        callLog.record({
+          tokenId: caller.tokenId,
+          requiredScope: tool.scope,
+          method: 'MCP',
+          path: `stdio:${tool.name}`,
+          // What /mcp answers over HTTP: the outcome is in the code, as in the tool's envelope.
+          status: 200,
+          code,
+          message: message.slice(0, 500),
+          ip: 'stdio',
+          durationMs,
+        })
+      } catch (error) {
+        service.ctx.log.warn('call log write failed', { tool: tool.name, error: String(error) })
+      }
+    },
+    check,
+  )
+  server.onclose = () => void service.close().then(() => process.exit(tokenGone ? 1 : 0))
+  await server.connect(transport)
 }
 
 await main()

@@ -32,15 +32,27 @@ const statements = preparedOnce((db) => ({
     .where(thisRow)
     .prepare(),
   release: db.delete(idempotencyKeys).where(thisRow).prepare(),
+  /** Stored answers beyond the budget, oldest first: a running total of body sizes over the newest first. */
+  trim: db
+    .delete(idempotencyKeys)
+    .where(
+      sql`rowid in (select rowid from (select rowid, sum(length(${idempotencyKeys.body})) over (order by ${idempotencyKeys.createdAt} desc, rowid desc) as kept from ${idempotencyKeys} where ${idempotencyKeys.status} is not null) where kept > ${is('budget')})`,
+    )
+    .prepare(),
 }))
+
+/** IDEMPOTENCY_BUDGET_BYTES's default: the stored answers' bodies, all callers together. */
+export const DEFAULT_IDEMPOTENCY_BUDGET_BYTES = 32 * 1024 * 1024
 
 /**
  * Keys in SQLite, so they survive a restart. Each claim runs in one immediate (write-locked)
  * transaction, so of parallel requests with one key exactly one runs. Expired rows are swept on
  * every claim (an indexed range delete). A running row claimed by another process — one that
  * crashed or was restarted mid-request — is taken over instead of blocking the key for a day.
+ * The answers kept hold at most `budgetBytes` of bodies: past it, the oldest are dropped (a retry
+ * of a dropped key runs again, as after the 24-hour window).
  */
-export function createIdempotencyStore(db: Db, clock: Clock): IdempotencyStore {
+export function createIdempotencyStore(db: Db, clock: Clock, budgetBytes = DEFAULT_IDEMPOTENCY_BUDGET_BYTES): IdempotencyStore {
   const owner = crypto.randomUUID()
   const run = statements(db)
   return {
@@ -65,7 +77,10 @@ export function createIdempotencyStore(db: Db, clock: Clock): IdempotencyStore {
       )
     },
     complete(caller, key, answer) {
-      run.complete.run({ ...answer, headers: JSON.stringify(answer.headers), caller, key })
+      db.transaction(() => {
+        run.complete.run({ ...answer, headers: JSON.stringify(answer.headers), caller, key })
+        run.trim.run({ budget: budgetBytes })
+      })
     },
     release(caller, key) {
       run.release.run({ caller, key })

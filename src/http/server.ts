@@ -5,6 +5,7 @@ import type { Logger } from '../shared/log.ts'
 import type { FieldError } from '../shared/errors.ts'
 import { inSubnet, parseIp, type Subnet } from '../shared/ip.ts'
 import { readAtMost } from '../shared/stream.ts'
+import { loggedPath, pathFault } from './path-rule.ts'
 import { splitUrl } from './request-url.ts'
 import { attachCall, callOf, presentedToken } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
@@ -145,7 +146,7 @@ export function createFetch(deps: ShellDeps) {
         data: { retryAfterSeconds: decision.resetSeconds },
       })
       call.code = 'RATE_LIMITED'
-    } else if ((fault = queryFault(request))) {
+    } else if ((fault = requestFault(request))) {
       response = envelopeResponse(
         { code: 'VALIDATION_FAILED', message: `${fault.field}: ${fault.message}`, data: { errors: [fault] } },
         400,
@@ -169,13 +170,14 @@ export function createFetch(deps: ShellDeps) {
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) response.headers.set(name, value)
     response.headers.set('X-Request-Id', call.requestId)
     const path = new URL(request.url).pathname
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.headers.set(name, value)
+    // Defaults: a route's own value (the previews' `Referrer-Policy: no-referrer`) wins.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value)
     if (isPrivateAnswer(path, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
     const durationMs = sinceMs(started)
     logRequest({
       requestId: call.requestId,
       method: request.method,
-      path,
+      path: loggedPath(path),
       status: response.status,
       code: call.code,
       durationMs,
@@ -188,7 +190,7 @@ export function createFetch(deps: ShellDeps) {
           tokenId: call.caller?.tokenId ?? null,
           requiredScope: call.requiredScope,
           method: request.method,
-          path,
+          path: loggedPath(path),
           status: response.status,
           code: call.code,
           message: call.message?.slice(0, 500) ?? null,
@@ -204,10 +206,13 @@ export function createFetch(deps: ShellDeps) {
 }
 
 /**
- * No endpoint takes a repeated query key, and none wants control characters: a second `size=`
- * silently winning, or a NUL cutting a LIKE pattern short, would answer a question nobody asked.
+ * The path rule of http/path-rule.ts (Caddy keeps the same one), then the query's: no endpoint
+ * takes a repeated query key, and none wants control characters: a second `size=` silently
+ * winning, or a NUL cutting a LIKE pattern short, would answer a question nobody asked.
  */
-function queryFault(request: Request): FieldError | null {
+function requestFault(request: Request): FieldError | null {
+  const pathProblem = pathFault(splitUrl(request.url).pathname)
+  if (pathProblem) return { field: 'path', message: pathProblem }
   const query = request.url.indexOf('?')
   if (query < 0) return null
   const seen = new Set<string>()

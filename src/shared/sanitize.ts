@@ -42,7 +42,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     video: ['src', 'poster', 'controls', 'width', 'height', 'preload', 'muted', 'loop', 'playsinline'],
     audio: ['src', 'controls', 'preload', 'loop', 'muted'],
     track: ['src', 'kind', 'srclang', 'label', 'default'],
-    iframe: ['src', 'width', 'height', 'allowfullscreen', 'loading', 'referrerpolicy'],
+    // No `referrerpolicy`: a stored `unsafe-url` would send the page's whole URL (a preview's
+    // token) to the embed's host. Nothing stored may loosen the page's own policy.
+    iframe: ['src', 'width', 'height', 'allowfullscreen', 'loading'],
     ol: ['start', 'reversed', 'type'],
     td: ['colspan', 'rowspan', 'headers'],
     th: ['colspan', 'rowspan', 'headers', 'scope'],

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { parseToken } from '../../src/modules/tokens/token-format.ts'
-import { png } from '../media/fixtures.ts'
+import { paddedPng, png } from '../media/fixtures.ts'
 import { publishablePost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 
@@ -174,8 +174,8 @@ describe('MCP over Streamable HTTP', () => {
 
   test('upload_media takes an image up to MAX_UPLOAD_BYTES as base64, beyond the plain JSON body limit', async () => {
     const client = await connect('http', token)
-    const big = new Uint8Array(2_600_000)
-    big.set(png([9, 9, 9]))
+    // A whole image (junk after one is refused): a PNG carrying an ancillary chunk.
+    const big = paddedPng(2_600_000)
     const base64 = Buffer.from(big).toString('base64')
     expect(base64.length).toBeGreaterThan(4 * 500_000 + 1024 * 1024)
     expect((await call(client, 'upload_media', { contentBase64: base64 })).data).toMatch(/\.png$/)

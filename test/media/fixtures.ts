@@ -34,6 +34,22 @@ export function png(rgb: [number, number, number] = [255, 0, 0]): Uint8Array<Arr
   ])
 }
 
+/** A valid PNG carrying `extra` bytes in an ancillary chunk before IEND (any size, still one whole image). */
+export function paddedPng(extra: number): Uint8Array<ArrayBuffer> {
+  const base = png()
+  const iend = base.length - 12
+  const chunk = new Uint8Array(12 + extra)
+  const view = new DataView(chunk.buffer)
+  view.setUint32(0, extra)
+  chunk.set([0x7a, 0x7a, 0x54, 0x78], 4) // "zzTx": ancillary, private, safe to copy
+  view.setUint32(8 + extra, Bun.hash.crc32(chunk.subarray(4, 8 + extra)) >>> 0)
+  const out = new Uint8Array(base.length + chunk.length)
+  out.set(base.subarray(0, iend))
+  out.set(chunk, iend)
+  out.set(base.subarray(iend), iend + chunk.length)
+  return out
+}
+
 /** The classic 1x1 transparent GIF89a. */
 export function gif(): Uint8Array<ArrayBuffer> {
   return new Uint8Array([

@@ -1,4 +1,5 @@
-import { and, count, eq, gte } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lt, lte, ne, or } from 'drizzle-orm'
+import type { Queryable } from '../../db/client.ts'
 import type { Ctx } from '../../context.ts'
 import { comments } from '../../db/schema/index.ts'
 import { invalidField } from '../../shared/errors.ts'
@@ -23,6 +24,23 @@ function emailOf(value: string | null | undefined): string {
 }
 
 const minutesBefore = (now: Date, minutes: number) => formatTime(new Date(now.getTime() - minutes * 60_000))
+
+/** Rejected spam past SPAM_RULES.keptDays, or beyond the newest keptRows, is deleted (the spam_reason marks it). */
+function pruneSpam(tx: Queryable, now: Date): void {
+  const spam = and(eq(comments.status, COMMENT_STATUS.rejected), ne(comments.spamReason, ''))
+  const newest = tx
+    .select({ id: comments.id })
+    .from(comments)
+    .where(spam)
+    .orderBy(desc(comments.id))
+    .limit(1)
+    .offset(SPAM_RULES.keptRows)
+    .get()
+  const old = lt(comments.createdAt, minutesBefore(now, SPAM_RULES.keptDays * 24 * 60))
+  tx.delete(comments)
+    .where(and(spam, newest ? or(old, lte(comments.id, newest.id)) : old))
+    .run()
+}
 
 /**
  * `POST posts/{id}/comments`: a reader's comment on a published post, pending moderation, or
@@ -74,6 +92,7 @@ export async function postComment(ctx: Ctx, postId: number, req: CommentReq, ori
       })
       .returning()
       .get()
+    if (reason) pruneSpam(tx, now)
     return toPublicComment(row, post.language)
   })
   return result

@@ -13,6 +13,12 @@ export const SPAM_RULES = {
   /** Shouting: at least this many cased letters, and at least this share of them upper case. */
   shoutingMinLetters: 20,
   shoutingUpperShare: 0.9,
+  /**
+   * Rejected spam is kept for admins this many days, and at most this many rows (the newest):
+   * older rows are pruned as new spam arrives, so a flood stores a bounded amount (docs/security.md).
+   */
+  keptDays: 7,
+  keptRows: 1000,
 } as const
 
 /** Phrases no genuine comment on a blog post needs; matched case-insensitively. */

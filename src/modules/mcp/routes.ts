@@ -16,9 +16,12 @@ const METHOD_NOT_ALLOWED = {
 /**
  * MCP over Streamable HTTP at `/mcp` (docs/agents.md "MCP"): stateless, one server per request
  * for the caller the shell authenticated (the same API tokens, Bearer or X-API-Token), answers
- * as plain JSON. The body is left unparsed: the SDK's transport reads it.
+ * as plain JSON. The body is left unparsed: the SDK's transport reads it, up to `maxRequestBytes`,
+ * the shell's own bound for this path (an upload_media of MAX_UPLOAD_BYTES as base64, plus JSON):
+ * the SDK's default of 4 MiB answered a bare 413 below the documented upload limit, and a body
+ * over the bound is answered by the shell in the envelope (PAYLOAD_TOO_LARGE) before it gets here.
  */
-export const mcpRoutes = (services: McpServices) =>
+export const mcpRoutes = (services: McpServices, maxRequestBytes: number) =>
   new Elysia({ name: 'mcp' }).all(
     MCP_PATH,
     async ({ request }) => {
@@ -27,7 +30,11 @@ export const mcpRoutes = (services: McpServices) =>
       // Stateless: no stream to open with GET and no session to end with DELETE (the SDK's stateless example does the same).
       if (request.method !== 'POST') return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { allow: 'POST' } })
       const server = createMcpServer(services, caller)
-      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+        maxRequestBodySize: maxRequestBytes,
+      })
       await server.connect(transport)
       try {
         return await transport.handleRequest(request)

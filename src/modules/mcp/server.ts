@@ -3,7 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { success, type Envelope } from '../../http/envelope.ts'
 import { fieldErrors } from '../../http/errors.ts'
-import { DomainError, Forbidden, ValidationFailed } from '../../shared/errors.ts'
+import { DomainError, Forbidden, Unauthorized, ValidationFailed } from '../../shared/errors.ts'
 import type { Caller } from '../tokens/tokens.ts'
 import { TOOLS, type McpServices, type Tool } from './tools.ts'
 
@@ -50,12 +50,24 @@ export interface ToolCall {
   durationMs: number
 }
 
+/** Where a session that outlives its token learns it (stdio: the token is read again before every call). */
+export interface CallerCheck {
+  /** The caller as of now, or null once the token is revoked. */
+  current(): Caller | null
+  /** Called after the refusal of a call made with a token gone: the session must end. */
+  gone(): void
+}
+
+/** What a call made after its token was revoked answers: nothing runs, the session ends. */
+const TOKEN_GONE = new Unauthorized('The token of this session was revoked or is no longer valid; the session ends.')
+
 /**
  * An MCP server for one caller: it lists only the tools the token's scopes allow and refuses a
  * call to any other. Every tool runs the same verb as its HTTP route. `onCall` hears of every
  * call to a known tool once it is answered (over stdio, the call log: nothing else sees them).
+ * With `check`, the token is authenticated again before every tool call, as each HTTP call is.
  */
-export function createMcpServer(services: McpServices, caller: Caller, onCall?: (call: ToolCall) => void): Server {
+export function createMcpServer(services: McpServices, caller: Caller, onCall?: (call: ToolCall) => void, check?: CallerCheck): Server {
   const server = new Server({ name: 'folio', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS })
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOLS.filter((tool) => allowed(tool, caller)).map((tool) => ({
@@ -70,8 +82,13 @@ export function createMcpServer(services: McpServices, caller: Caller, onCall?: 
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((candidate) => candidate.name === request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${request.params.name}`)
+    const current = check ? check.current() : caller
+    if (!current) {
+      check!.gone()
+      return refusal(TOKEN_GONE)
+    }
     const started = performance.now()
-    const result = await callTool(services, caller, tool, request.params.arguments)
+    const result = await callTool(services, current, tool, request.params.arguments)
     const { code, message } = result.structuredContent as unknown as Envelope
     onCall?.({ tool, code, message, durationMs: Math.round(performance.now() - started) })
     return result

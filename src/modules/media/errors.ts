@@ -1,7 +1,7 @@
 import { DomainError } from '../../shared/errors.ts'
 
 /** Why an upload was refused; the HTTP layer maps every one to 400 in the envelope. */
-export type MediaRejectCode = 'MEDIA_UNSUPPORTED_TYPE' | 'MEDIA_TOO_LARGE' | 'MEDIA_EMPTY'
+export type MediaRejectCode = 'MEDIA_UNSUPPORTED_TYPE' | 'MEDIA_TOO_LARGE' | 'MEDIA_EMPTY' | 'MEDIA_CORRUPT' | 'MEDIA_TOO_MANY_PIXELS'
 
 /** Extra facts for the envelope's `data`, so a client can correct its request. */
 export interface MediaRejectData {
@@ -9,6 +9,9 @@ export interface MediaRejectData {
   acceptedTypes?: readonly string[]
   maxBytes?: number
   size?: number
+  maxPixels?: number
+  width?: number
+  height?: number
 }
 
 /** An upload the service will not store: a 400 whose envelope names the part at fault. */

@@ -23,6 +23,7 @@ export const mediaUploader =
       store,
       mediaUrl: ctx.config.mediaUrl,
       maxBytes: ctx.config.maxUploadBytes,
+      maxPixels: ctx.config.maxImagePixels,
       now: ctx.clock,
       index: sqliteMediaIndex(ctx.db),
     }

@@ -1,5 +1,6 @@
 import { readAtMost } from '../../shared/stream.ts'
-import { ACCEPTED_MIME_TYPES, ACCEPTED_TYPES_TEXT, detectMediaType } from './detect.ts'
+import { ACCEPTED_MIME_TYPES, ACCEPTED_TYPES_TEXT, detectMediaType, type MediaMime } from './detect.ts'
+import { DEFAULT_MAX_IMAGE_PIXELS, structureFault } from './structure.ts'
 import { MediaRejected } from './errors.ts'
 import { contentHash, keyFor, mediaUrlFor } from './keys.ts'
 import type { MediaIndex, MediaStore } from './store.ts'
@@ -10,6 +11,8 @@ export interface UploadDeps {
   mediaUrl: string
   /** `MAX_UPLOAD_BYTES`. */
   maxBytes: number
+  /** `MAX_IMAGE_PIXELS`: width x height an image may declare (default 40 megapixels). */
+  maxPixels?: number
   /** Clock for the `YYYY/MM/` prefix; injectable for tests. */
   now?: () => Date
   /** Record of uploads by hash; without it, dedupe holds within a month only. */
@@ -51,6 +54,8 @@ export async function uploadMedia(deps: UploadDeps, file: UploadInput): Promise<
     )
   }
 
+  refuseBadStructure(bytes, type.mime, deps.maxPixels ?? DEFAULT_MAX_IMAGE_PIXELS)
+
   const hash = contentHash(bytes)
   // The key of the first upload wins, so URLs already in posts stay valid; only new bytes
   // get a key from today's month.
@@ -72,6 +77,20 @@ const result = (deps: UploadDeps, key: string, contentType: string, size: number
   hash,
   deduplicated,
 })
+
+/** A 400 naming `file` for an image whose header or structure is not what it must be (structure.ts). */
+function refuseBadStructure(bytes: Uint8Array, mime: MediaMime, maxPixels: number): void {
+  const fault = structureFault(bytes, mime, maxPixels)
+  if (!fault) return
+  if (fault.kind === 'pixels')
+    throw new MediaRejected(
+      'MEDIA_TOO_MANY_PIXELS',
+      `Image too large: ${fault.width} x ${fault.height} pixels is more than the limit of ${maxPixels} pixels (MAX_IMAGE_PIXELS).`,
+      { field: 'file', maxPixels, width: fault.width, height: fault.height },
+    )
+  const why = fault.kind === 'length' ? fault.message : 'its header cannot be decoded'
+  throw new MediaRejected('MEDIA_CORRUPT', `The image is not whole: ${why}.`)
+}
 
 const tooLarge = (maxBytes: number, size?: number) =>
   new MediaRejected(

@@ -4,6 +4,7 @@ import { completeFaq, postUrl } from './head.ts'
 import type { Language } from '../../shared/language.ts'
 import { recentMemo } from '../../shared/memo.ts'
 import { WORDS } from './templates/words.ts'
+import { markdownEscape, markdownLine } from '../../shared/markdown-text.ts'
 
 /**
  * The Markdown twin of a post page (`/en/blog/{slug}.md`), for answer engines and readers who
@@ -11,6 +12,8 @@ import { WORDS } from './templates/words.ts'
  * The body is the sanitized `contentHtml`, converted by turndown.
  */
 const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '_' })
+// Every text node of the body is escaped as stored text is: `&lt;img onerror…&gt;` stays text.
+turndown.escape = markdownEscape
 
 /**
  * A post's twin is rendered again whenever its page is, most often with the same body (a newer
@@ -22,18 +25,15 @@ const BODY_MAX = 65_536
 const bodies = recentMemo<string, string>(BODIES)
 const body = (html: string) => (html.length > BODY_MAX ? turndown.turndown(html) : bodies(html, () => turndown.turndown(html)))
 
-/** Markdown-inert text: the characters that would start markup are escaped. */
-const text = (value: string) => turndown.escape(value.replace(/\s+/g, ' ').trim())
-
 export function renderMarkdownTwin(siteUrl: string, post: PostRes): string {
   const language = post.language as Language
   const w = WORDS[language]
-  const parts = [`# ${text(post.title)}`, `<${postUrl(siteUrl, language, post.slug)}>`]
-  if (post.summary) parts.push(`> ${text(post.summary)}`)
-  if (post.answerSummary) parts.push(`## ${w.answer}`, text(post.answerSummary))
-  if (post.keyTakeaways.length) parts.push(`## ${w.takeaways}`, post.keyTakeaways.map((k) => `- ${text(k)}`).join('\n'))
+  const parts = [`# ${markdownLine(post.title)}`, `<${postUrl(siteUrl, language, post.slug)}>`]
+  if (post.summary) parts.push(`> ${markdownLine(post.summary)}`)
+  if (post.answerSummary) parts.push(`## ${w.answer}`, markdownLine(post.answerSummary))
+  if (post.keyTakeaways.length) parts.push(`## ${w.takeaways}`, post.keyTakeaways.map((k) => `- ${markdownLine(k)}`).join('\n'))
   parts.push(body(post.contentHtml))
   const faq = completeFaq(post)
-  if (faq.length) parts.push(`## ${w.faq}`, ...faq.map((f) => `### ${text(f.question)}\n\n${text(f.answer)}`))
+  if (faq.length) parts.push(`## ${w.faq}`, ...faq.map((f) => `### ${markdownLine(f.question)}\n\n${markdownLine(f.answer)}`))
   return `${parts.join('\n\n')}\n`
 }

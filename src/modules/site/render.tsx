@@ -25,6 +25,7 @@ import { NotFoundPageView, ProductPageView, RootPageView } from './templates/pag
 import { PostPageView } from './templates/post.tsx'
 import { WORDS } from './templates/words.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
+import { markdownLine } from '../../shared/markdown-text.ts'
 
 export interface SiteSource {
   db: Queryable
@@ -66,14 +67,13 @@ export const LLMS_POSTS = 200
 
 function renderLlms(src: SiteSource, reads: SnapshotReads): string {
   const pub = reads.publication('en')
-  const lines = [`# ${pub.name}`, '', ...(pub.description ? [`> ${pub.description}`, ''] : [])]
+  const lines = [`# ${markdownLine(pub.name)}`, '', ...(pub.description ? [`> ${markdownLine(pub.description)}`, ''] : [])]
   for (const language of LANGUAGES) {
     lines.push(`## ${pub.labels[language]}`, '')
     const cards = publishedCards(src.db, language, LLMS_POSTS + 1)
     for (const post of cards.slice(0, LLMS_POSTS)) {
       const twin = `${src.siteUrl}${urlPathOf({ kind: 'page.twin', language, slug: post.slug })}`
-      const title = post.title.replace(/[\[\]\r\n]/g, ' ')
-      lines.push(`- [${title}](${twin})${post.summary ? `: ${post.summary.replace(/\s+/g, ' ')}` : ''}`)
+      lines.push(`- [${markdownLine(post.title)}](${twin})${post.summary ? `: ${markdownLine(post.summary)}` : ''}`)
     }
     if (cards.length > LLMS_POSTS) lines.push(`- [Every post: the sitemap](${src.siteUrl}${urlPathOf({ kind: 'page.sitemap' })})`)
     lines.push('')

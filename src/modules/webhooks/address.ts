@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises'
-import { inSubnet, parseIp, parseSubnet, type Ip, type Subnet } from '../../shared/ip.ts'
+import ipaddr from 'ipaddr.js'
+import { parseIp } from '../../shared/ip.ts'
 
 /**
  * Receivers must be on the public internet: a webhook that may point at loopback, link-local,
@@ -7,40 +8,29 @@ import { inSubnet, parseIp, parseSubnet, type Ip, type Subnet } from '../../shar
  * network (cloud metadata at 169.254.169.254, an admin port on 127.0.0.1). WEBHOOK_ALLOW_PRIVATE=1
  * lifts this for a receiver on the same box or LAN (and for the test suite's loopback receivers).
  */
-const NOT_PUBLIC: readonly Subnet[] = [
-  // IPv4 (RFC 6890): "this" network, private, carrier-grade NAT, loopback, link-local and cloud
-  // metadata, IETF, private, benchmarking, multicast, reserved and broadcast.
-  '0.0.0.0/8',
-  '10.0.0.0/8',
-  '100.64.0.0/10',
-  '127.0.0.0/8',
-  '169.254.0.0/16',
-  '172.16.0.0/12',
-  '192.0.0.0/24',
-  '192.168.0.0/16',
-  '198.18.0.0/15',
-  '224.0.0.0/4',
-  '240.0.0.0/4',
-  // IPv6: unspecified, loopback, unique local, link-local, multicast. IPv4-mapped addresses are
-  // judged as their IPv4 address (parseIp); NAT64 reaches the IPv4 address it embeds.
-  '::/128',
-  '::1/128',
-  'fc00::/7',
-  'fe80::/10',
-  'ff00::/8',
-].map((cidr) => parseSubnet(cidr)!)
-const NAT64 = parseSubnet('64:ff9b::/96')!
+/**
+ * The ranges that carry no receiver come from ipaddr.js's named ranges (RFC 6890 and the IANA
+ * special-purpose registries, kept by its maintainers) rather than a hand list: only `unicast` is
+ * public. IPv4-mapped addresses are judged as their IPv4 address; NAT64 (`rfc6052`) reaches the
+ * IPv4 address it embeds; 6to4 (`2002::/16`), Teredo (`2001::/32`) and site-local (`fec0::/10`)
+ * tunnel to or name addresses nobody vetted, so they are refused. The deprecated IPv4-compatible
+ * block `::/96` is the one range ipaddr.js calls unicast: it is added here.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96')
 
-function isPublic(ip: Ip): boolean {
-  if (inSubnet(ip, NAT64)) return isPublic({ family: 4, value: ip.value & 0xffffffffn })
-  return !NOT_PUBLIC.some((subnet) => inSubnet(ip, subnet))
+function isPublic(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false
+  const ip = ipaddr.process(address)
+  if (ip.kind() === 'ipv6' && ip.match(IPV4_COMPATIBLE)) return false
+  const range = ip.range()
+  if (range === 'rfc6052') return isPublic(ip.toByteArray().slice(12).join('.'))
+  return range === 'unicast'
 }
 
 /** Why `address` (an IP literal) may not receive webhooks, or null when it is a public unicast address. */
 export function privateAddressReason(address: string): string | null {
-  const ip = parseIp(address)
-  if (!ip) return `${address} is not an IP address`
-  return isPublic(ip) ? null : `${address} is a loopback, private, link-local or reserved address`
+  if (!parseIp(address)) return `${address} is not an IP address`
+  return isPublic(address) ? null : `${address} is a loopback, private, link-local or reserved address`
 }
 
 /** Names that always mean this machine (RFC 6761), whatever DNS says. */

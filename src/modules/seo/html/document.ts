@@ -79,6 +79,11 @@ export interface BodyFacts {
   links: BodyLink[]
   /** img/source src and video src/poster, in document order. */
   mediaUrls: string[]
+  /**
+   * img and source elements left with no URL at all (no src, no srcset): the sanitizer removed
+   * what the author sent (`javascript:`, `file:`…), so each publishes as a hole (broken_media_url).
+   */
+  mediaWithoutUrl: number
   /** Every `id` attribute in the document (TOC ids must not collide with them). */
   ids: Set<string>
 }
@@ -101,6 +106,7 @@ export function analyseBody(html: string): BodyFacts {
     images: [],
     links: [],
     mediaUrls: [],
+    mediaWithoutUrl: 0,
     ids: new Set(),
   }
   let excluded = 0
@@ -128,6 +134,7 @@ export function analyseBody(html: string): BodyFacts {
     if (name === 'img') facts.images.push({ src: attrs.src, alt: attrs.alt, role: attrs.role, ariaHidden: attrs['aria-hidden'] })
     if ((name === 'img' || name === 'source' || name === 'video') && attrs.src !== undefined) facts.mediaUrls.push(attrs.src)
     if (name === 'video' && attrs.poster !== undefined) facts.mediaUrls.push(attrs.poster)
+    if ((name === 'img' || name === 'source') && attrs.src === undefined && attrs.srcset === undefined) facts.mediaWithoutUrl++
     if (name === 'a' && attrs.href !== undefined) facts.links.push({ href: attrs.href, rel: attrs.rel ?? '' })
   }
 
