@@ -2,9 +2,11 @@ import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { parseSubnet, type Subnet } from './shared/ip.ts'
 import { DEFAULT_MAX_IMAGE_PIXELS } from './modules/media/structure.ts'
-import { DEFAULT_IDEMPOTENCY_BUDGET_BYTES } from './http/idempotency-store.ts'
 
 /** The operator contract's configuration (operations.md), parsed once at start and frozen. */
+/** IDEMPOTENCY_BUDGET_BYTES's default: the stored answers' bodies, all callers together. */
+export const DEFAULT_IDEMPOTENCY_BUDGET_BYTES = 32 * 1024 * 1024
+
 export interface Config {
   readonly port: number
   readonly host: string

@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { preparedOnce } from '../db/prepared.ts'
 import { idempotencyKeys } from '../db/schema/index.ts'
+import { DEFAULT_IDEMPOTENCY_BUDGET_BYTES } from '../config.ts'
 import type { Clock } from '../shared/time.ts'
 import { IDEMPOTENCY_WINDOW_MS, type Claim, type IdempotencyStore } from './idempotency.ts'
 
@@ -40,9 +41,6 @@ const statements = preparedOnce((db) => ({
     )
     .prepare(),
 }))
-
-/** IDEMPOTENCY_BUDGET_BYTES's default: the stored answers' bodies, all callers together. */
-export const DEFAULT_IDEMPOTENCY_BUDGET_BYTES = 32 * 1024 * 1024
 
 /**
  * Keys in SQLite, so they survive a restart. Each claim runs in one immediate (write-locked)
