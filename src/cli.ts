@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
+import { options, positiveId, UsageError, type CliCommand } from './cli-args.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { compose } from './main.ts'
 import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
@@ -10,9 +10,10 @@ import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } fro
 import { attemptsLabel } from './modules/webhooks/retry-policy.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
+import { peopleCommands } from './people-cli.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
-type Command = (service: Service, args: string[]) => Promise<void> | void
+type Command = CliCommand<Service>
 
 const USAGE = `usage: npm run --silent cli -- <command>
   token create --name NAME --scopes blog:read,blog:write,blog:publish[,blog:admin]
@@ -26,9 +27,12 @@ const USAGE = `usage: npm run --silent cli -- <command>
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
   webhook redeliver ID
   backup FILE.tar.gz
-  restore FILE.tar.gz [--force]`
-
-class UsageError extends Error {}
+  restore FILE.tar.gz [--force]
+  user create --email EMAIL --name NAME --role owner|admin|editor|author   (password on standard input)
+  user list
+  user disable ID
+  user reset-password ID   (password on standard input)
+  admin setup-url`
 
 /** A line on stderr every few seconds while a long command works, so a terminal never looks hung. */
 async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -39,14 +43,6 @@ async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T>
   } finally {
     clearInterval(timer)
   }
-}
-
-const options = <T extends ParseArgsOptionsConfig>(args: string[], spec: T) =>
-  parseArgs({ args, options: spec, strict: true, allowPositionals: true })
-
-function positiveId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d*$/.test(value)) throw new UsageError(`expected a numeric id, got "${value ?? ''}"`)
-  return Number(value)
 }
 
 const commands: Record<string, Command> = {
@@ -163,6 +159,7 @@ const commands: Record<string, Command> = {
     if (!args[0]) throw new UsageError('backup needs a FILE.tar.gz')
     console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
   },
+  ...peopleCommands,
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
 }

@@ -20,6 +20,8 @@ import type { McpServices } from './modules/mcp/tools.ts'
 import { CHECK_TASKS, type CheckTasks } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
+import { createPeople } from './modules/people/index.ts'
+import { setupCode, setupUrl } from './modules/people/setup.ts'
 import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
@@ -101,6 +103,8 @@ export async function compose(
 
   const uploadMedia = mediaUploader(ctx, mediaStore)
   const mcp: McpServices = { ctx, uploadMedia }
+  // The admin console's sign-in, sessions and people (docs/admin.md).
+  const people = createPeople(ctx)
 
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
@@ -119,6 +123,7 @@ export async function compose(
     ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp),
+    ...people.routes,
   ]
   const app = createApp(log, features)
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
@@ -133,6 +138,8 @@ export async function compose(
     ),
     readArtifact: artifactRead(publishing.cache),
     authenticate: (token) => authenticate(db, token),
+    sessionCaller: people.sessionCaller,
+    audit: people.audit,
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
     idempotency: createIdempotencyStore(db, systemClock),
@@ -200,6 +207,12 @@ async function start(): Promise<void> {
       dataDir: config.dataDir,
       cacheDir: config.cacheDir,
     })
+    // First run: the one link that can make the owner's account (docs/admin.md, "First run").
+    const code = setupCode(service.ctx.db)
+    if (code)
+      service.ctx.log.warn('no account yet: open the setup URL to create the owner', {
+        setupUrl: setupUrl(`http://${server.hostname}:${server.port}`, code),
+      })
     // Whoever waits for this line (a supervisor, a test) gets it now, not with the next batch.
     void lines.flush()
     let stopping = false

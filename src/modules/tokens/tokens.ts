@@ -4,13 +4,16 @@ import { preparedOnce } from '../../db/prepared.ts'
 import { apiCalls, apiTokens } from '../../db/schema/index.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
+import type { SessionUser } from '../people/sessions.ts'
 import { isScope, type Scope } from './scopes.ts'
 import { hashSecret, issueToken, maskToken, parseToken, secretMatches } from './token-format.ts'
 
+/** Who makes a call: a token, or a person signed in to the console (`session`, docs/admin.md) with their role's scopes. */
 export interface Caller {
-  tokenId: number
+  tokenId: number | null
   name: string
   scopes: ReadonlySet<Scope>
+  session?: SessionUser
 }
 
 export interface TokenListing {
