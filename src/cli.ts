@@ -11,6 +11,7 @@ import { attemptsLabel } from './modules/webhooks/retry-policy.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
 import { peopleCommands } from './people-cli.ts'
+import { commentCommands } from './comments-cli.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
 type Command = CliCommand<Service>
@@ -32,7 +33,10 @@ const USAGE = `usage: npm run --silent cli -- <command>
   user list
   user disable ID
   user reset-password ID   (password on standard input)
-  admin setup-url`
+  admin setup-url
+  comments list [--status pending|approved|rejected|all] [--page N]
+  comments approve ID
+  comments reject ID [--spam]`
 
 /** A line on stderr every few seconds while a long command works, so a terminal never looks hung. */
 async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -160,6 +164,7 @@ const commands: Record<string, Command> = {
     console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
   },
   ...peopleCommands,
+  ...commentCommands,
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
 }

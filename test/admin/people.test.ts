@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startFolio, type Folio } from '../support/folio.ts'
+import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { addReceiver, startReceiver, TEST_ENV } from '../webhooks/receiver.ts'
 import { cliWithInput, consoleClient, printedSetupUrl } from './support.ts'
 
 // Sign-in and people over HTTP (docs/admin.md): first run, sessions, throttling, cross-site
@@ -9,7 +11,7 @@ let folio: Folio
 const OWNER = { email: 'owner@example.org', password: 'correct horse battery staple' }
 
 beforeAll(async () => {
-  folio = await startFolio()
+  folio = await startFolio({ ...TEST_ENV, TRUST_PROXY: '1' })
 })
 afterAll(async () => {
   await folio.dispose()
@@ -27,6 +29,7 @@ describe('first run', () => {
   test('without the code, or with a wrong one, setup refuses', async () => {
     const admin = consoleClient(folio)
     expect((await admin.call('GET', '/admin/api/setup')).status).toBe(400)
+    expect((await admin.call('GET', '/admin/api/setup?code=')).status).toBe(403)
     const wrong = await admin.call('GET', '/admin/api/setup?code=guess')
     expect(wrong.status).toBe(403)
     expect(wrong.body.code).toBe('SETUP_REFUSED')
@@ -250,5 +253,50 @@ describe('roles and people', () => {
     expect(empty.code).toBe(1)
     expect(empty.stderr).toContain('standard input')
     expect((await folio.cli('user', 'disable', '1')).stderr).toContain('last active owner')
+  })
+})
+
+describe('comments for owners: the event and the CLI', () => {
+  test('a new comment raises blog.comment.created (no email, no address); cli comments list|approve|reject', async () => {
+    const receiver = startReceiver()
+    try {
+      const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
+      await addReceiver(folio, token, { url: receiver.url('/comments'), events: ['blog.comment.created'] })
+      await addReceiver(folio, token, { url: receiver.url('/all'), events: ['blog.*'] })
+      const taxonomy = await seedTaxonomy(folio, token)
+      const post = await publishNewPost(folio, token, publishablePost(taxonomy.categoryId, taxonomy.authorId))
+      const comment = (ip: string, content: string) =>
+        folio.call('POST', `/api/v1/blog/posts/${post.id}/comments`, {
+          body: { authorName: 'Reader', authorEmail: 'reader@example.org', content },
+          headers: { 'x-forwarded-for': ip },
+        })
+      const first = await comment('10.1.2.3', 'A thoughtful question about the post.')
+      await comment('10.1.2.4', 'Another reader agrees.')
+      const [delivery] = await receiver.waitFor('/comments', 1)
+      const payload = JSON.parse(delivery!.body)
+      expect(payload).toMatchObject({
+        event: 'blog.comment.created',
+        comment: { id: first.body.data.id, authorName: 'Reader', content: 'A thoughtful question about the post.', status: 0 },
+        post: { id: post.id, title: expect.any(String) },
+        moderationUrl: 'http://localhost:3000/admin/comments',
+      })
+      expect(delivery!.body).not.toContain('reader@example.org')
+      expect(delivery!.body).not.toContain('10.1.2.3')
+      // `blog.*` means the post events it always meant: a wildcard receiver sees no comment event.
+      await receiver.waitFor('/comments', 2)
+      expect(receiver.on('/all').every((r) => !r.body.includes('blog.comment.created'))).toBe(true)
+
+      const listed = await folio.cli('comments', 'list')
+      expect(listed.stdout.split('\n')[0]).toBe('id\tstatus\tpost\tname\temail\tip\tspam reason\tcreated\ttext')
+      expect(listed.stdout).toContain('reader@example.org\t10.1.2.3')
+      const id = String(first.body.data.id)
+      expect((await folio.cli('comments', 'approve', id)).stdout).toBe(`approved comment ${id} on post ${post.id}\n`)
+      const second = listed.stdout.split('\n')[1]!.split('\t')[0]!
+      expect((await folio.cli('comments', 'reject', second, '--spam')).stdout).toContain('as spam')
+      expect((await folio.cli('comments', 'list', '--status', 'rejected')).stdout).toContain('marked as spam by a moderator')
+      expect((await folio.cli('comments', 'list', '--status', 'nope')).stderr).toContain('--status must be')
+    } finally {
+      receiver.stop()
+    }
   })
 })
