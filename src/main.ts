@@ -20,6 +20,8 @@ import type { McpServices } from './modules/mcp/tools.ts'
 import { CHECK_TASKS, type CheckTasks } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
+import { buildConsole } from './modules/console/bundle.ts'
+import { consoleRoutes } from './modules/console/routes.ts'
 import { createPeople } from './modules/people/index.ts'
 import { setupCode, setupUrl } from './modules/people/setup.ts'
 import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
@@ -124,6 +126,8 @@ export async function compose(
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp),
     ...people.routes,
+    // The console's page and assets: bundled only for the server (a CLI command serves no page).
+    ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]
   const app = createApp(log, features)
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
