@@ -36,6 +36,7 @@ import { previewPageRoutes } from './modules/site/preview.ts'
 import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
+import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
 import { cachePurgeOutbox } from './modules/webhooks/purge-outbox.ts'
 import { syncPurgeEndpoint } from './modules/webhooks/purge-endpoint.ts'
@@ -126,6 +127,7 @@ export async function compose(
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp),
     ...people.routes,
+    tokenRoutes(ctx),
     // The console's page and assets: bundled only for the server (a CLI command serves no page).
     ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]

@@ -108,6 +108,7 @@ describe('the shell', () => {
 
   test('keyboard: the skip link and the navigation reach the pages', async () => {
     await page.goto(`${folio.url}/admin/`)
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     await page.keyboard.press('Tab')
     await expect(page.evaluate('document.activeElement.textContent')).resolves.toBe('Skip to content')
     await page.getByRole('link', { name: 'Comments' }).focus()
@@ -170,8 +171,54 @@ describe('comment moderation', () => {
     await boxes.nth(0).check()
     await boxes.nth(1).check()
     await page.getByRole('button', { name: 'Reject selected' }).click()
-    await page.waitForFunction(`document.querySelectorAll('input[type=checkbox]:checked').length === 0`)
+    await page.waitForFunction(() => document.querySelectorAll('input[type=checkbox]:checked').length === 0)
     expect(await pending()).toBe(before - 2)
+  })
+})
+
+describe('tokens', () => {
+  test('a token created in the console calls the API and shows in its call log; rotate and revoke', async () => {
+    await page.goto(`${folio.url}/admin/tokens`)
+    await page.getByLabel('Token name').fill('console-agent')
+    await page.getByRole('checkbox', { name: 'blog:write' }).check()
+    await page.getByRole('button', { name: 'Create token' }).click()
+    await page.getByText('it is shown only once').waitFor()
+    const plain = await page.getByLabel('New token').inputValue()
+    expect(plain).toMatch(/^folio_/)
+    await folio.call('GET', '/api/admin/blog/comments', { token: plain })
+    await folio.call('POST', '/api/v1/blog/tags/save', {
+      token: plain,
+      body: { nameEn: 'From console', nameZh: '控制台', language: 'all' },
+    })
+    const card = page.getByRole('listitem', { name: 'console-agent' })
+    await expect(card.locator('code').textContent()).resolves.toMatch(/^folio_[a-z0-9]{12}_\*+$/)
+    await card.getByRole('button', { name: 'Show calls' }).click()
+    const log = page.getByRole('region', { name: 'Call log: console-agent' })
+    await log.getByText('/api/v1/blog/tags/save').waitFor()
+    await log.getByLabel('Outcome').selectOption('failed')
+    await log.getByText('/api/v1/blog/tags/save').waitFor({ state: 'detached' })
+    await log.getByText('FORBIDDEN').waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await shot('admin-tokens')
+    await card.getByRole('button', { name: 'Rotate' }).click()
+    await page.waitForFunction((old) => (document.getElementById('issued-token') as HTMLInputElement).value !== old, plain)
+    const rotated = await page.getByLabel('New token').inputValue()
+    const old = await folio.call('POST', '/api/v1/blog/tags/save', { token: plain, body: { nameEn: 'Old', nameZh: '旧', language: 'all' } })
+    expect(old.text).toContain('UNAUTHORIZED')
+    expect(
+      (await folio.call('POST', '/api/v1/blog/tags/save', { token: rotated, body: { nameEn: 'Rotated', nameZh: '轮换', language: 'all' } }))
+        .body.code,
+    ).toBe('0000')
+    const fresh = page.getByRole('listitem', { name: 'console-agent' }).last()
+    await fresh.getByRole('button', { name: 'Revoke' }).click()
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('li[aria-label="console-agent"]')].every((li) => !li.textContent!.includes('Revoke')),
+    )
+    const revoked = await folio.call('POST', '/api/v1/blog/tags/save', {
+      token: rotated,
+      body: { nameEn: 'Late', nameZh: '晚', language: 'all' },
+    })
+    expect(revoked.text).toContain('UNAUTHORIZED')
   })
 })
 

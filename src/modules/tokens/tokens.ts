@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { apiCalls, apiTokens } from '../../db/schema/index.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
@@ -41,7 +41,7 @@ export function parseScopes(raw: string): Scope[] {
   return scopes as Scope[]
 }
 
-export function createToken(db: Db, name: string, scopes: Scope[]): { id: number; token: string } {
+export function createToken(db: Queryable, name: string, scopes: Scope[]): { id: number; token: string } {
   if (!name.trim()) throw invalidField('name', 'a token needs a name')
   const issued = issueToken()
   const row = db
@@ -69,7 +69,7 @@ export function listTokens(db: Db): TokenListing[] {
     }))
 }
 
-export function revokeToken(db: Db, id: number, now: Date): void {
+export function revokeToken(db: Queryable, id: number, now: Date): void {
   const revoked = db
     .update(apiTokens)
     .set({ revokedAt: formatTime(now) })

@@ -4,6 +4,7 @@ import type { Key } from './i18n.ts'
 import { Account } from './pages/account.tsx'
 import { Comments } from './pages/comments.tsx'
 import { Dashboard } from './pages/dashboard.tsx'
+import { Tokens } from './pages/tokens.tsx'
 
 /** One page of the console: its path, its navigation label, the scope it needs, and its component. */
 export interface ConsoleRoute {
@@ -18,5 +19,6 @@ export interface ConsoleRoute {
 export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/', label: 'navDashboard', scope: 'blog:read', page: Dashboard },
   { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
+  { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },
   { path: '/admin/account', label: 'navAccount', scope: 'blog:read', page: Account },
 ]
