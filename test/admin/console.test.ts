@@ -9,6 +9,7 @@ import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtur
 import { startFolio, type Folio } from '../support/folio.ts'
 import { axeViolations, watchForPayloads } from './browser.ts'
 import { cliWithInput, printedSetupUrl } from './support.ts'
+import { startReceiver } from '../webhooks/receiver.ts'
 
 // The console in Chromium (docs/admin.md): one server, one browser, one Caddy. First run, sign-in,
 // the dashboard, comment moderation with the hostile corpus, roles, languages, axe-core, and the
@@ -33,7 +34,7 @@ async function shot(name: string, width = 1280) {
 }
 
 beforeAll(async () => {
-  folio = await startFolio({ TRUST_PROXY: '1' })
+  folio = await startFolio({ TRUST_PROXY: '1', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_DELAYS: '50ms' })
   ;[browser, caddy] = await Promise.all([launchChromium(), startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })])
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   page = await context.newPage()
@@ -219,6 +220,37 @@ describe('tokens', () => {
       body: { nameEn: 'Late', nameZh: '晚', language: 'all' },
     })
     expect(revoked.text).toContain('UNAUTHORIZED')
+  })
+})
+
+describe('webhooks', () => {
+  test('a receiver added in the console, its failing delivery shown and redelivered', async () => {
+    const receiver = startReceiver(() => new Response('down for maintenance', { status: 500 }))
+    try {
+      await page.goto(`${folio.url}/admin/webhooks`)
+      await page.getByLabel('Receiver URL').fill(receiver.url('/hook'))
+      await page.getByRole('checkbox', { name: 'blog.*' }).uncheck()
+      await page.getByRole('checkbox', { name: 'blog.comment.created' }).check()
+      await page.getByRole('button', { name: 'Add receiver' }).click()
+      await page.getByText('shown only once').waitFor()
+      expect(await page.getByLabel('Signing secret').inputValue()).toMatch(/^[0-9a-f]{64}$/)
+      const posts = await folio.call('GET', '/api/v1/blog/posts?language=en')
+      const postId = posts.body.data.records[0].id
+      await folio.call('POST', `/api/v1/blog/posts/${postId}/comments`, {
+        body: { authorName: 'Hook', content: 'Tell the owner.' },
+        headers: { 'x-forwarded-for': '10.200.0.1' },
+      })
+      await receiver.waitFor('/hook', 2)
+      await page.getByLabel('Show').selectOption('failed')
+      const failed = page.getByRole('listitem', { name: /^Delivery \d+$/ }).first()
+      await failed.getByText('HTTP 500 down for maintenance').waitFor()
+      expect(await axeViolations(page)).toEqual([])
+      await shot('admin-webhooks')
+      await failed.getByRole('button', { name: 'Redeliver' }).click()
+      await receiver.waitFor('/hook', 3)
+    } finally {
+      receiver.stop()
+    }
   })
 })
 

@@ -5,6 +5,7 @@ import { Account } from './pages/account.tsx'
 import { Comments } from './pages/comments.tsx'
 import { Dashboard } from './pages/dashboard.tsx'
 import { Tokens } from './pages/tokens.tsx'
+import { Webhooks } from './pages/webhooks.tsx'
 
 /** One page of the console: its path, its navigation label, the scope it needs, and its component. */
 export interface ConsoleRoute {
@@ -20,5 +21,6 @@ export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/', label: 'navDashboard', scope: 'blog:read', page: Dashboard },
   { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
   { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },
+  { path: '/admin/webhooks', label: 'navWebhooks', scope: 'blog:admin', page: Webhooks },
   { path: '/admin/account', label: 'navAccount', scope: 'blog:read', page: Account },
 ]
