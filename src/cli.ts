@@ -12,6 +12,7 @@ import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
 import { peopleCommands } from './people-cli.ts'
 import { commentCommands } from './comments-cli.ts'
+import { recordBackup } from './modules/console/dashboard.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
 type Command = CliCommand<Service>
@@ -36,7 +37,8 @@ const USAGE = `usage: npm run --silent cli -- <command>
   admin setup-url
   comments list [--status pending|approved|rejected|all] [--page N]
   comments approve ID
-  comments reject ID [--spam]`
+  comments reject ID [--spam]
+and beside the CLI: npm run --silent mcp   (the MCP server over stdio, with FOLIO_TOKEN)`
 
 /** A line on stderr every few seconds while a long command works, so a terminal never looks hung. */
 async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -53,8 +55,10 @@ const commands: Record<string, Command> = {
   'token create': ({ ctx }, args) => {
     const { values } = options(args, { name: { type: 'string' }, scopes: { type: 'string' } })
     if (!values.name) throw new UsageError('token create needs --name')
-    const { token } = createToken(ctx.db, values.name, parseScopes(values.scopes ?? ''))
+    const { id, token } = createToken(ctx.db, values.name, parseScopes(values.scopes ?? ''))
+    // The token alone on stdout (scripts capture it); a person at a terminal also gets the note.
     console.log(token)
+    if (process.stdout.isTTY) console.error(`created token ${id}; it is shown only this once: store it now (token list shows it masked)`)
   },
   'token list': ({ ctx }) => {
     console.log(['id', 'name', 'token', 'scopes', 'created', 'last used', 'state'].join('\t'))
@@ -162,6 +166,7 @@ const commands: Record<string, Command> = {
   backup: async ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('backup needs a FILE.tar.gz')
     console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
+    recordBackup(ctx.db, ctx.clock())
   },
   ...peopleCommands,
   ...commentCommands,

@@ -8,7 +8,7 @@ import { launchChromium } from '../support/chromium.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { axeViolations, watchForPayloads } from './browser.ts'
-import { cliWithInput, printedSetupUrl } from './support.ts'
+import { createUser, printedSetupUrl } from './support.ts'
 import { startReceiver } from '../webhooks/receiver.ts'
 
 // The console in Chromium (docs/admin.md): one server, one browser, one Caddy. First run, sign-in,
@@ -273,18 +273,7 @@ describe('sign-in and roles', () => {
   })
 
   test('an author sees no Comments link, and the page’s API refuses them', async () => {
-    await cliWithInput(
-      folio,
-      'authors write long texts\n',
-      'user',
-      'create',
-      '--email',
-      'ann@example.org',
-      '--name',
-      'Ann',
-      '--role',
-      'author',
-    )
+    await createUser(folio, { email: 'ann@example.org', name: 'Ann', role: 'author', password: 'authors write long texts' })
     const other = await browser.newContext()
     const ann = await other.newPage()
     await ann.goto(`${folio.url}/admin/comments`)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { addReceiver, startReceiver, TEST_ENV } from '../webhooks/receiver.ts'
-import { cliWithInput, consoleClient, printedSetupUrl } from './support.ts'
+import { cliWithInput, consoleClient, createUser, printedSetupUrl } from './support.ts'
 
 // Sign-in and people over HTTP (docs/admin.md): first run, sessions, throttling, cross-site
 // refusals, roles as scopes, and the `user` / `admin setup-url` commands. The browser side is
@@ -117,18 +117,7 @@ describe('sign-in and sessions', () => {
   })
 
   test('failed sign-ins are throttled per account with a clear message', async () => {
-    await cliWithInput(
-      folio,
-      'a long enough password here\n',
-      'user',
-      'create',
-      '--email',
-      'victim@example.org',
-      '--name',
-      'Vic',
-      '--role',
-      'author',
-    )
+    await createUser(folio, { email: 'victim@example.org', name: 'Vic', role: 'author', password: 'a long enough password here' })
     const admin = consoleClient(folio)
     for (let i = 0; i < 5; i++)
       expect(
@@ -173,18 +162,7 @@ describe('sign-in and sessions', () => {
 
 describe('roles and people', () => {
   test('a role is its scopes: an author reaches write routes, never admin ones', async () => {
-    const made = await cliWithInput(
-      folio,
-      'authors write long texts\n',
-      'user',
-      'create',
-      '--email',
-      'ann@example.org',
-      '--name',
-      'Ann',
-      '--role',
-      'author',
-    )
+    const made = await createUser(folio, { email: 'ann@example.org', name: 'Ann', role: 'author', password: 'authors write long texts' })
     expect(made.stdout).toMatch(/^created user \d+ \(author, ann@example.org\)/)
     const ann = consoleClient(folio)
     await ann.call('POST', '/admin/api/sign-in', { email: 'ann@example.org', password: 'authors write long texts' })
@@ -196,18 +174,7 @@ describe('roles and people', () => {
   })
 
   test('an admin cannot make an owner; every console write lands in the audit log', async () => {
-    await cliWithInput(
-      folio,
-      'admins keep the lights on\n',
-      'user',
-      'create',
-      '--email',
-      'adam@example.org',
-      '--name',
-      'Adam',
-      '--role',
-      'admin',
-    )
+    await createUser(folio, { email: 'adam@example.org', name: 'Adam', role: 'admin', password: 'admins keep the lights on' })
     const adam = consoleClient(folio)
     await adam.call('POST', '/admin/api/sign-in', { email: 'adam@example.org', password: 'admins keep the lights on' })
     const owner = await adam.call('POST', '/admin/api/users/save', {

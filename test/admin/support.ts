@@ -53,3 +53,7 @@ export function consoleClient(folio: Folio) {
   }
   return client
 }
+
+/** `cli user create` with the password on standard input; resolves with the CLI's answer. */
+export const createUser = (folio: Folio, user: { email: string; name: string; role: string; password: string }) =>
+  cliWithInput(folio, `${user.password}\n`, 'user', 'create', '--email', user.email, '--name', user.name, '--role', user.role)

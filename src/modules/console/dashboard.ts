@@ -1,5 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
+import type { Queryable } from '../../db/client.ts'
+import { formatTime } from '../../shared/time.ts'
 import { apiTokens, comments, postSchedules, posts, settings, webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import { COMMENT_STATUS } from '../engagement/model.ts'
 import { POST_STATUS } from '../posts/visibility.ts'
@@ -8,7 +10,13 @@ import { listAudit } from '../people/audit.ts'
 import type { SessionUser } from '../people/sessions.ts'
 
 /** The settings key `cli backup` writes when it has made a backup (for the checklist). */
-export const LAST_BACKUP_KEY = 'operations.lastBackupAt'
+const LAST_BACKUP_KEY = 'operations.lastBackupAt'
+
+/** Notes that a backup was made (`cli backup`), which ticks the checklist's last step. */
+export function recordBackup(db: Queryable, now: Date): void {
+  const value = formatTime(now)
+  db.insert(settings).values({ key: LAST_BACKUP_KEY, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run()
+}
 
 /** The setup checklist: each step is done when the database (or SITE_URL) says so; it stays until all are. */
 export function setupChecklist(ctx: Ctx) {

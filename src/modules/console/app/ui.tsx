@@ -66,3 +66,24 @@ export const Section = (props: { title: string; children: ComponentChildren }) =
     {props.children}
   </section>
 )
+
+/** A labelled group of checkboxes choosing some of `options` (scopes, events). */
+export function CheckboxGroup(props: {
+  legend: string
+  options: readonly string[]
+  chosen: string[]
+  onChange: (chosen: string[]) => void
+}) {
+  const toggle = (option: string) =>
+    props.onChange(props.chosen.includes(option) ? props.chosen.filter((o) => o !== option) : [...props.chosen, option])
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label class="check" key={option}>
+          <input type="checkbox" checked={props.chosen.includes(option)} onChange={() => toggle(option)} /> {option}
+        </label>
+      ))}
+    </fieldset>
+  )
+}

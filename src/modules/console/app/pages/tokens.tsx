@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api } from '../api.ts'
 import { t } from '../i18n.ts'
-import { ErrorNote, Field, Section, useLoad } from '../ui.tsx'
+import { CheckboxGroup, ErrorNote, Field, Section, useLoad } from '../ui.tsx'
 
 interface TokenRow {
   id: number
@@ -123,19 +123,7 @@ export function Tokens() {
       <form class="card" onSubmit={create}>
         <h2>{t('createToken')}</h2>
         <Field label={t('tokenName')} name="token-name" value={name} onInput={setName} />
-        <fieldset>
-          <legend>{t('scopes')}</legend>
-          {SCOPES.map((scope) => (
-            <label class="check" key={scope}>
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={() => setScopes(scopes.includes(scope) ? scopes.filter((s) => s !== scope) : [...scopes, scope])}
-              />{' '}
-              {scope}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend={t('scopes')} options={SCOPES} chosen={scopes} onChange={setScopes} />
         <button type="submit">{t('createToken')}</button>
       </form>
       <ul class="comments">

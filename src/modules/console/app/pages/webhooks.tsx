@@ -1,29 +1,13 @@
 import { useState } from 'preact/hooks'
+import type { WebhookDeliveryRes } from '../../../webhooks/delivery-log.ts'
+import type { WebhookReceiverRes } from '../../../webhooks/receivers.ts'
 import { api, type Page } from '../api.ts'
 import { t } from '../i18n.ts'
-import { ErrorNote, Field, Section, useLoad } from '../ui.tsx'
+import { CheckboxGroup, ErrorNote, Field, Section, useLoad } from '../ui.tsx'
 
-interface Receiver {
-  id: number
-  url: string
-  events: string[]
-  enabled: boolean
-  disabledReason: string | null
-  secretFingerprint: string
-}
-interface Delivery {
-  id: number
-  event: string
-  receiverUrl: string
-  status: string
-  attempts: number
-  maxAttempts: number
-  lastHttpStatus: number | null
-  lastResponse: string | null
-  failureReason: string | null
-  nextAttemptAt: string | null
-  createTime: string
-}
+// Types only (erased by the bundler): the console reads the admin API's own answer shapes.
+type Receiver = WebhookReceiverRes
+type Delivery = WebhookDeliveryRes
 const BASE = '/api/admin/blog/webhooks'
 const EVENTS = ['blog.*', 'blog.post.published', 'blog.post.unpublished', 'blog.post.deleted', 'blog.comment.created', 'blog.cache.purge']
 
@@ -62,19 +46,7 @@ export function Webhooks() {
       <form class="card" onSubmit={add}>
         <h2>{t('addReceiver')}</h2>
         <Field label={t('receiverUrl')} name="receiver-url" type="url" value={url} onInput={setUrl} hint={t('privateHint')} />
-        <fieldset>
-          <legend>{t('events')}</legend>
-          {EVENTS.map((name) => (
-            <label class="check" key={name}>
-              <input
-                type="checkbox"
-                checked={events.includes(name)}
-                onChange={() => setEvents(events.includes(name) ? events.filter((e) => e !== name) : [...events, name])}
-              />{' '}
-              {name}
-            </label>
-          ))}
-        </fieldset>
+        <CheckboxGroup legend={t('events')} options={EVENTS} chosen={events} onChange={setEvents} />
         <button type="submit">{t('addReceiver')}</button>
       </form>
       <Section title={t('receivers')}>
