@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
+import { options, positiveId, UsageError, type CliCommand } from './cli-args.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { compose } from './main.ts'
 import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
@@ -10,9 +10,12 @@ import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } fro
 import { attemptsLabel } from './modules/webhooks/retry-policy.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
+import { peopleCommands } from './people-cli.ts'
+import { commentCommands } from './comments-cli.ts'
+import { recordBackup } from './modules/console/dashboard.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
-type Command = (service: Service, args: string[]) => Promise<void> | void
+type Command = CliCommand<Service>
 
 const USAGE = `usage: npm run --silent cli -- <command>
   token create --name NAME --scopes blog:read,blog:write,blog:publish[,blog:admin]
@@ -26,9 +29,16 @@ const USAGE = `usage: npm run --silent cli -- <command>
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
   webhook redeliver ID
   backup FILE.tar.gz
-  restore FILE.tar.gz [--force]`
-
-class UsageError extends Error {}
+  restore FILE.tar.gz [--force]
+  user create --email EMAIL --name NAME --role owner|admin|editor|author   (password on standard input)
+  user list
+  user disable ID
+  user reset-password ID   (password on standard input)
+  admin setup-url
+  comments list [--status pending|approved|rejected|all] [--page N]
+  comments approve ID
+  comments reject ID [--spam]
+and beside the CLI: npm run --silent mcp   (the MCP server over stdio, with FOLIO_TOKEN)`
 
 /** A line on stderr every few seconds while a long command works, so a terminal never looks hung. */
 async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T> {
@@ -41,20 +51,14 @@ async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T>
   }
 }
 
-const options = <T extends ParseArgsOptionsConfig>(args: string[], spec: T) =>
-  parseArgs({ args, options: spec, strict: true, allowPositionals: true })
-
-function positiveId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d*$/.test(value)) throw new UsageError(`expected a numeric id, got "${value ?? ''}"`)
-  return Number(value)
-}
-
 const commands: Record<string, Command> = {
   'token create': ({ ctx }, args) => {
     const { values } = options(args, { name: { type: 'string' }, scopes: { type: 'string' } })
     if (!values.name) throw new UsageError('token create needs --name')
-    const { token } = createToken(ctx.db, values.name, parseScopes(values.scopes ?? ''))
+    const { id, token } = createToken(ctx.db, values.name, parseScopes(values.scopes ?? ''))
+    // The token alone on stdout (scripts capture it); a person at a terminal also gets the note.
     console.log(token)
+    if (process.stdout.isTTY) console.error(`created token ${id}; it is shown only this once: store it now (token list shows it masked)`)
   },
   'token list': ({ ctx }) => {
     console.log(['id', 'name', 'token', 'scopes', 'created', 'last used', 'state'].join('\t'))
@@ -162,7 +166,10 @@ const commands: Record<string, Command> = {
   backup: async ({ ctx }, args) => {
     if (!args[0]) throw new UsageError('backup needs a FILE.tar.gz')
     console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
+    recordBackup(ctx.db, ctx.clock())
   },
+  ...peopleCommands,
+  ...commentCommands,
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
 }

@@ -20,6 +20,10 @@ import type { McpServices } from './modules/mcp/tools.ts'
 import { CHECK_TASKS, type CheckTasks } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
+import { buildConsole } from './modules/console/bundle.ts'
+import { consoleRoutes } from './modules/console/routes.ts'
+import { createPeople } from './modules/people/index.ts'
+import { setupCode, setupUrl } from './modules/people/setup.ts'
 import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
@@ -32,6 +36,7 @@ import { previewPageRoutes } from './modules/site/preview.ts'
 import { serveSite } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
+import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
 import { cachePurgeOutbox } from './modules/webhooks/purge-outbox.ts'
 import { syncPurgeEndpoint } from './modules/webhooks/purge-endpoint.ts'
@@ -101,6 +106,8 @@ export async function compose(
 
   const uploadMedia = mediaUploader(ctx, mediaStore)
   const mcp: McpServices = { ctx, uploadMedia }
+  // The admin console's sign-in, sessions and people (docs/admin.md).
+  const people = createPeople(ctx)
 
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
@@ -119,6 +126,10 @@ export async function compose(
     ...publishing.routes,
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
+    ...people.routes,
+    tokenRoutes(ctx),
+    // The console's page and assets: bundled only for the server (a CLI command serves no page).
+    ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]
   const app = createApp(log, features)
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
@@ -133,6 +144,8 @@ export async function compose(
     ),
     readArtifact: artifactRead(publishing.cache),
     authenticate: (token) => authenticate(db, token),
+    sessionCaller: people.sessionCaller,
+    audit: people.audit,
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
     idempotency: createIdempotencyStore(db, systemClock, config.idempotencyBudgetBytes),
@@ -200,6 +213,12 @@ async function start(): Promise<void> {
       dataDir: config.dataDir,
       cacheDir: config.cacheDir,
     })
+    // First run: the one link that can make the owner's account (docs/admin.md, "First run").
+    const code = setupCode(service.ctx.db)
+    if (code)
+      service.ctx.log.warn('no account yet: open the setup URL to create the owner', {
+        setupUrl: setupUrl(`http://${server.hostname}:${server.port}`, code),
+      })
     // Whoever waits for this line (a supervisor, a test) gets it now, not with the next batch.
     void lines.flush()
     let stopping = false

@@ -95,7 +95,9 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
       const warning = set.headers[WARNING_HEADER]
       const envelope = success(responseValue ?? null)
       const response = respond(request, warning ? { ...envelope, message: `success; warning: ${warning}` } : envelope, status)
-      for (const [name, value] of Object.entries(set.headers)) if (typeof value === 'string') response.headers.set(name, value)
+      // Elysia appends `set-cookie` to the answer itself; copying it too would send the cookie twice.
+      for (const [name, value] of Object.entries(set.headers))
+        if (typeof value === 'string' && name !== 'set-cookie') response.headers.set(name, value)
       return response
     })
   for (const feature of features) app.use(feature)

@@ -14,7 +14,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 /** Answers to a token, and admin paths even when refused: never kept by any cache, shared or private. */
 export const PRIVATE_CACHE = 'private, no-store'
 
-const PRIVATE_PATHS = ['/api/admin/', '/api/v1/blog/resources/']
+const PRIVATE_PATHS = ['/api/admin/', '/api/v1/blog/resources/', '/admin/']
 
 /** Whether an answer must carry PRIVATE_CACHE: the caller presented a token, or the path is an admin or resource one. */
 export const isPrivateAnswer = (path: string, tokenPresented: boolean): boolean =>

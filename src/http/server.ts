@@ -7,6 +7,7 @@ import { inSubnet, parseIp, type Subnet } from '../shared/ip.ts'
 import { readAtMost } from '../shared/stream.ts'
 import { loggedPath, pathFault } from './path-rule.ts'
 import { splitUrl } from './request-url.ts'
+import { crossSite, isConsolePath } from './session.ts'
 import { attachCall, callOf, presentedToken } from './call.ts'
 import { envelopeResponse } from './envelope.ts'
 import { isPrivateAnswer, PRIVATE_CACHE, SECURITY_HEADERS } from './headers.ts'
@@ -21,6 +22,10 @@ export interface ShellDeps {
    */
   readArtifact(request: Request, pathname: string, query: string): Response | null
   authenticate(token: string): Caller | null
+  /** The console's signed-in caller behind a session cookie (http/session.ts), or null. */
+  sessionCaller(request: Request): Caller | null
+  /** Records a state-changing console call in the audit log (who, what, status, from where). */
+  audit(caller: Caller, request: Request, status: number, ip: string): void
   rateLimiter: RateLimiter
   callLog: CallLog
   idempotency: IdempotencyStore
@@ -123,7 +128,7 @@ export function createFetch(deps: ShellDeps) {
     const bounded = await readUndeclaredBody(incoming, bodyLimit(incoming, deps))
     const request = bounded === TOO_LARGE ? incoming : bounded
     const token = presentedToken(request.headers)
-    const caller = token ? deps.authenticate(token) : null
+    const caller = token ? deps.authenticate(token) : deps.sessionCaller(request)
     const ip = clientIp(request, server, deps.trustedProxies)
     attachCall(request, {
       requestId: crypto.randomUUID(),
@@ -136,7 +141,8 @@ export function createFetch(deps: ShellDeps) {
     })
     const call = callOf(request)
 
-    const decision = deps.rateLimiter.take(caller ? `${caller.tokenId}|${ip}` : ip)
+    const who = caller?.session ? `user:${caller.session.userId}` : caller ? `token:${caller.tokenId}` : null
+    const decision = deps.rateLimiter.take(who ? `${who}|${ip}` : ip)
     let response: Response
     let fault: FieldError | null
     if (!decision.allowed) {
@@ -146,6 +152,16 @@ export function createFetch(deps: ShellDeps) {
         data: { retryAfterSeconds: decision.resetSeconds },
       })
       call.code = 'RATE_LIMITED'
+    } else if (!token && (caller?.session || isConsolePath(request)) && crossSite(request)) {
+      response = envelopeResponse(
+        {
+          code: 'CROSS_SITE_REFUSED',
+          message: 'A state-changing request from another site (Origin / Sec-Fetch-Site) was refused.',
+          data: null,
+        },
+        403,
+      )
+      call.code = 'CROSS_SITE_REFUSED'
     } else if ((fault = requestFault(request))) {
       response = envelopeResponse(
         { code: 'VALIDATION_FAILED', message: `${fault.field}: ${fault.message}`, data: { errors: [fault] } },
@@ -163,7 +179,7 @@ export function createFetch(deps: ShellDeps) {
       )
       call.code = 'PAYLOAD_TOO_LARGE'
     } else {
-      const idempotencyCaller = caller ? `token:${caller.tokenId}` : `ip:${ip}`
+      const idempotencyCaller = who ?? `ip:${ip}`
       response = await idempotent(request, idempotencyCaller, deps.idempotency, () => deps.app.handle(request))
     }
 
@@ -172,7 +188,7 @@ export function createFetch(deps: ShellDeps) {
     const path = new URL(request.url).pathname
     // Defaults: a route's own value (the previews' `Referrer-Policy: no-referrer`) wins.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value)
-    if (isPrivateAnswer(path, call.tokenPresented)) response.headers.set('Cache-Control', PRIVATE_CACHE)
+    if (isPrivateAnswer(path, call.tokenPresented || caller !== null)) response.headers.set('Cache-Control', PRIVATE_CACHE)
     const durationMs = sinceMs(started)
     logRequest({
       requestId: call.requestId,
@@ -184,6 +200,13 @@ export function createFetch(deps: ShellDeps) {
       token: call.caller?.name ?? null,
       ip,
     })
+    if (caller?.session && !token && request.method !== 'GET' && request.method !== 'HEAD') {
+      try {
+        deps.audit(caller, request, response.status, ip)
+      } catch (error) {
+        deps.log.warn('audit log write failed', { requestId: call.requestId, error: String(error) })
+      }
+    }
     if (call.tokenPresented) {
       try {
         deps.callLog.record({

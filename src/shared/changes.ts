@@ -17,6 +17,8 @@ export type Change =
   | { kind: 'settings' }
   /** Claps or approved comments of a post changed: public counts refresh on a bounded schedule, not per event. */
   | { kind: 'engagement'; postId: number }
+  /** A reader posted a comment (pending or held as spam): nothing public changes; `blog.comment.created` tells the owners. */
+  | { kind: 'comment'; commentId: number; postId: number }
   /** An import created or changed these resources: posts naming them in relatedProductIds show new cards. */
   | { kind: 'resources'; ids: number[] }
 

@@ -19,6 +19,8 @@ describe('tokens', () => {
     expect(created.code).toBe(0)
     const plain = created.stdout.trim()
     expect(plain).toMatch(/^folio_[a-z0-9]{12}_[A-Za-z0-9_-]{43}$/)
+    // Captured (not a terminal): the token alone, nothing on stderr (the README's walkthrough relies on it).
+    expect(created.stderr).toBe('')
     const listed = await folio.cli('token', 'list')
     expect(listed.stdout).toContain('ci bot')
     expect(listed.stdout).not.toContain(plain)

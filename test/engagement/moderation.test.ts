@@ -108,7 +108,7 @@ describe('moderation', () => {
     expectFieldError(await get('postId=x'), 'postId')
     expectFieldError(await get('size=101'), 'size')
     const id = (await w.comment(w.post.id, { authorName: 'Ann', content: 'Moderate me badly' })).body.data.id
-    expectFieldError(await w.moderate(id, 'spam'), 'action')
+    expectFieldError(await w.moderate(id, 'destroy'), 'action')
     expectFieldError(await w.folio.call('POST', `/api/admin/blog/comments/${id}/moderate`, { token: w.admin, body: {} }), 'action')
     const unknown = await w.moderate(99999999, 'approve')
     expect(unknown.status).toBe(400)

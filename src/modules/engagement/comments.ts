@@ -51,7 +51,7 @@ export async function postComment(ctx: Ctx, postId: number, req: CommentReq, ori
   const authorEmail = emailOf(req.authorEmail)
   const authorName = req.authorName.trim()
   const content = req.content.trim()
-  const { result } = await ctx.changes.write(ctx.db, (tx) => {
+  const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
     const post = engageablePost(tx, postId)
     if (req.parentId) {
       const parent = tx
@@ -93,6 +93,8 @@ export async function postComment(ctx: Ctx, postId: number, req: CommentReq, ori
       .returning()
       .get()
     if (reason) pruneSpam(tx, now)
+    // Owners hear of it (`blog.comment.created`) from the same transaction.
+    record({ kind: 'comment', commentId: row.id, postId })
     return toPublicComment(row, post.language)
   })
   return result

@@ -69,7 +69,8 @@ export const ReactionReq = t.Object(
 export type ReactionReq = typeof ReactionReq.static
 
 export const ModerateReq = t.Object({
-  action: t.Union([t.Literal('approve'), t.Literal('reject')]),
+  /** `spam` rejects like `reject` and records that a moderator called it spam (the console's Spam button). */
+  action: t.Union([t.Literal('approve'), t.Literal('reject'), t.Literal('spam')]),
 })
 export type ModerateReq = typeof ModerateReq.static
 

@@ -68,6 +68,9 @@ function reject(tx: Tx, comment: CommentRow, now: string): void {
     .run()
 }
 
+/** The reason a moderator's Spam decision records when the spam rules had given none. */
+export const MODERATOR_SPAM = 'marked as spam by a moderator'
+
 /**
  * `POST /api/admin/blog/comments/{id}/moderate`: approves or rejects a comment. The post's
  * `commentCount` changes in the same transaction, and an engagement change lets the pre-rendered
@@ -80,6 +83,8 @@ export async function moderateComment(ctx: Ctx, id: number, req: ModerateReq): P
     const now = formatTime(ctx.clock())
     if (req.action === 'approve') approve(tx, comment, now)
     else reject(tx, comment, now)
+    if (req.action === 'spam' && !comment.spamReason)
+      tx.update(comments).set({ spamReason: MODERATOR_SPAM }).where(eq(comments.id, id)).run()
     if (recountComments(tx, comment.postId)) record({ kind: 'engagement', postId: comment.postId })
     const post = tx.select({ title: posts.title, language: posts.language }).from(posts).where(eq(posts.id, comment.postId)).get()!
     const after = tx.select().from(comments).where(eq(comments.id, id)).get()!

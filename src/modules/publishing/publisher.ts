@@ -275,6 +275,9 @@ export function createPublisher(deps: PublisherDeps) {
       }
       case 'resources':
         return resourcesFootprint(tx, change.ids)
+      case 'comment':
+        // Nothing public changes until a moderator approves it (then an `engagement` change follows).
+        return []
     }
   }
 

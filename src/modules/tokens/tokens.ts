@@ -1,16 +1,19 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
+import type { Db, Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { apiCalls, apiTokens } from '../../db/schema/index.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
+import type { SessionUser } from '../people/sessions.ts'
 import { isScope, type Scope } from './scopes.ts'
 import { hashSecret, issueToken, maskToken, parseToken, secretMatches } from './token-format.ts'
 
+/** Who makes a call: a token, or a person signed in to the console (`session`, docs/admin.md) with their role's scopes. */
 export interface Caller {
-  tokenId: number
+  tokenId: number | null
   name: string
   scopes: ReadonlySet<Scope>
+  session?: SessionUser
 }
 
 export interface TokenListing {
@@ -38,7 +41,7 @@ export function parseScopes(raw: string): Scope[] {
   return scopes as Scope[]
 }
 
-export function createToken(db: Db, name: string, scopes: Scope[]): { id: number; token: string } {
+export function createToken(db: Queryable, name: string, scopes: Scope[]): { id: number; token: string } {
   if (!name.trim()) throw invalidField('name', 'a token needs a name')
   const issued = issueToken()
   const row = db
@@ -66,7 +69,7 @@ export function listTokens(db: Db): TokenListing[] {
     }))
 }
 
-export function revokeToken(db: Db, id: number, now: Date): void {
+export function revokeToken(db: Queryable, id: number, now: Date): void {
   const revoked = db
     .update(apiTokens)
     .set({ revokedAt: formatTime(now) })

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts'
 import { webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import type { Change, ChangeListener } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
-import { buildPayload, subscribesTo, type WebhookEvent } from './events.ts'
+import { commentCreated } from './comment-event.ts'
+import { buildPayload, COMMENT_CREATED, subscribesTo, type WebhookEvent } from './events.ts'
 import { subscriptionsOf } from './receivers.ts'
 
 /**
@@ -54,7 +55,18 @@ export function webhookOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake: (
   const queue = createEventQueue(ctx.db)
   const queued = new WeakSet<Change>()
   return {
-    inTransaction(_tx, change) {
+    inTransaction(tx, change) {
+      if (change.kind === 'comment') {
+        const occurredAt = ctx.clock()
+        if (
+          !queue(COMMENT_CREATED, change.postId, occurredAt, (eventId) =>
+            commentCreated(tx, ctx.config.siteUrl, change, eventId, occurredAt),
+          )
+        )
+          return
+        queued.add(change)
+        return
+      }
       if (change.kind !== 'post' || !change.event) return
       const occurredAt = ctx.clock()
       const { event, after, scheduleFailure } = change

@@ -15,15 +15,31 @@ export const POST_EVENTS = [
  * `blog.*` stays the post events it always meant, so existing receivers see no new shape.
  */
 export const CACHE_PURGE = 'blog.cache.purge'
+/** A reader posted a comment (payload `CommentCreatedPayload`): subscribed to by name only, like the purge. */
+export const COMMENT_CREATED = 'blog.comment.created'
 export const WILDCARD = 'blog.*'
-export const SUBSCRIBABLE = [...POST_EVENTS, CACHE_PURGE, WILDCARD] as const
+export const SUBSCRIBABLE = [...POST_EVENTS, CACHE_PURGE, COMMENT_CREATED, WILDCARD] as const
 export type Subscription = (typeof SUBSCRIBABLE)[number]
-export type WebhookEvent = PostEvent | typeof CACHE_PURGE
+export type WebhookEvent = PostEvent | typeof CACHE_PURGE | typeof COMMENT_CREATED
 
 export const isSubscription = (value: string): value is Subscription => (SUBSCRIBABLE as readonly string[]).includes(value)
 
 export const subscribesTo = (subscriptions: readonly string[], event: WebhookEvent): boolean =>
-  subscriptions.includes(event) || (event !== CACHE_PURGE && subscriptions.includes(WILDCARD))
+  subscriptions.includes(event) || ((POST_EVENTS as readonly string[]).includes(event) && subscriptions.includes(WILDCARD))
+
+/**
+ * The body of a `blog.comment.created` event: enough to moderate from a chat message (the text, the
+ * name, whether the spam rules held it, the post and the console's moderation page), never the
+ * commenter's email or address (those stay in the console).
+ */
+export interface CommentCreatedPayload {
+  id: string
+  event: typeof COMMENT_CREATED
+  occurredAt: string
+  comment: { id: number; parentId: number | null; authorName: string; content: string; status: number; spamReason: string }
+  post: { id: number; language: PostRow['language']; slug: string; title: string; url: string }
+  moderationUrl: string
+}
 
 /** The JSON body of every delivery (docs/webhooks.md shows an example). Times are UTC `YYYY-MM-DD HH:mm:ss`, as in the API. */
 export interface WebhookPayload {

@@ -1,0 +1,21 @@
+import { gzipSync } from 'node:zlib'
+import { buildConsole } from '../src/modules/console/bundle.ts'
+
+// The admin console's weight (docs/benchmarks.md, "Admin console"): the script and stylesheet Bun
+// bundles at start, in bytes and gzipped, beside preact's own runtime bundled alone in the same
+// run (the baseline), and the time the build adds to a start.
+const started = performance.now()
+const bundle = await buildConsole()
+const buildMs = performance.now() - started
+const preact = await Bun.build({ entrypoints: [new URL('../node_modules/preact/dist/preact.mjs', import.meta.url).pathname], minify: true })
+const baseline = new Uint8Array(await preact.outputs[0]!.arrayBuffer())
+const row = (name: string, bytes: Uint8Array) => {
+  const gzip = gzipSync(bytes).length
+  console.log(
+    `${name.padEnd(22)} ${String(bytes.length).padStart(7)} B  ${String(gzip).padStart(6)} B gzip  ${(bytes.length / baseline.length).toFixed(2)}× preact`,
+  )
+}
+row('preact (baseline)', baseline)
+row('console script', bundle.script.bytes)
+row('console stylesheet', bundle.style.bytes)
+console.log(`build at start: ${buildMs.toFixed(0)} ms`)

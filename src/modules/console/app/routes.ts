@@ -1,0 +1,26 @@
+import type { FunctionComponent } from 'preact'
+import type { Me } from './api.ts'
+import type { Key } from './i18n.ts'
+import { Account } from './pages/account.tsx'
+import { Comments } from './pages/comments.tsx'
+import { Dashboard } from './pages/dashboard.tsx'
+import { Tokens } from './pages/tokens.tsx'
+import { Webhooks } from './pages/webhooks.tsx'
+
+/** One page of the console: its path, its navigation label, the scope it needs, and its component. */
+export interface ConsoleRoute {
+  path: string
+  label: Key
+  /** The API scope the page's actions need: a role without it sees no link and no page. */
+  scope: string
+  page: FunctionComponent<{ me: Me }>
+}
+
+/** The console's pages, in navigation order. A new page (the post editor) is one more entry here. */
+export const ROUTES: ConsoleRoute[] = [
+  { path: '/admin/', label: 'navDashboard', scope: 'blog:read', page: Dashboard },
+  { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
+  { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },
+  { path: '/admin/webhooks', label: 'navWebhooks', scope: 'blog:admin', page: Webhooks },
+  { path: '/admin/account', label: 'navAccount', scope: 'blog:read', page: Account },
+]

@@ -1,0 +1,89 @@
+import type { ComponentChildren } from 'preact'
+import { useEffect, useState } from 'preact/hooks'
+import { ApiError } from './api.ts'
+import { t } from './i18n.ts'
+
+/** A labelled input: every control has a visible label (tests find them with getByLabel). */
+export function Field(props: {
+  label: string
+  name: string
+  type?: 'text' | 'email' | 'password' | 'url'
+  value: string
+  onInput: (value: string) => void
+  autocomplete?: string
+  hint?: string
+  required?: boolean
+}) {
+  const id = `field-${props.name}`
+  return (
+    <div class="field">
+      <label for={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type={(props.type ?? 'text') as 'text'}
+        value={props.value}
+        autocomplete={props.autocomplete}
+        required={props.required ?? true}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        onInput={(event) => props.onInput((event.currentTarget as HTMLInputElement).value)}
+      />
+      {props.hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+    </div>
+  )
+}
+
+/** A refusal shown in words, announced to screen readers. */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null
+  const message = error instanceof ApiError ? error.message : String(error)
+  return (
+    <p class="error" role="alert">
+      {t('error')}: {message}
+    </p>
+  )
+}
+
+/** Loads `load()` on mount and again whenever `deps` change; `reload` runs it again. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
+  const [state, setState] = useState<{ data?: T; error?: unknown }>({})
+  const run = () =>
+    load().then(
+      (data) => setState({ data }),
+      (error) => setState({ error }),
+    )
+  useEffect(() => void run(), deps)
+  return { ...state, reload: run }
+}
+
+export const Section = (props: { title: string; children: ComponentChildren }) => (
+  <section class="card" aria-label={props.title}>
+    <h2>{props.title}</h2>
+    {props.children}
+  </section>
+)
+
+/** A labelled group of checkboxes choosing some of `options` (scopes, events). */
+export function CheckboxGroup(props: {
+  legend: string
+  options: readonly string[]
+  chosen: string[]
+  onChange: (chosen: string[]) => void
+}) {
+  const toggle = (option: string) =>
+    props.onChange(props.chosen.includes(option) ? props.chosen.filter((o) => o !== option) : [...props.chosen, option])
+  return (
+    <fieldset>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label class="check" key={option}>
+          <input type="checkbox" checked={props.chosen.includes(option)} onChange={() => toggle(option)} /> {option}
+        </label>
+      ))}
+    </fieldset>
+  )
+}

@@ -1,0 +1,36 @@
+import { options, positiveId, stdinLine, UsageError, type CliCommand } from './cli-args.ts'
+import type { compose } from './main.ts'
+import { setupCode, setupUrl } from './modules/people/setup.ts'
+import { createUser, disableUser, listUsers, resetPassword } from './modules/people/users.ts'
+
+type Service = Awaited<ReturnType<typeof compose>>
+
+/** `cli user …` and `cli admin setup-url` (docs/admin.md): the console's people, for scripts. */
+export const peopleCommands: Record<string, CliCommand<Service>> = {
+  'user create': async ({ ctx }, args) => {
+    const { values } = options(args, { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } })
+    if (!values.email || !values.name || !values.role) throw new UsageError('user create needs --email, --name and --role')
+    const password = await stdinLine('the password')
+    const user = await createUser(ctx.db, { email: values.email, name: values.name, role: values.role, password })
+    console.log(`created user ${user.id} (${user.role}, ${user.email})`)
+  },
+  'user list': ({ ctx }) => {
+    console.log(['id', 'email', 'name', 'role', 'created', 'state'].join('\t'))
+    for (const u of listUsers(ctx.db))
+      console.log([u.id, u.email, u.name, u.role, u.createTime, u.disabled ? 'disabled' : 'active'].join('\t'))
+  },
+  'user disable': ({ ctx }, args) => {
+    const user = disableUser(ctx.db, positiveId(args[0]), ctx.clock())
+    console.log(`disabled user ${user.id} (${user.email}); its sessions have ended`)
+  },
+  'user reset-password': async ({ ctx }, args) => {
+    const id = positiveId(args[0])
+    await resetPassword(ctx.db, id, await stdinLine('the new password'))
+    console.log(`reset the password of user ${id}; its sessions have ended`)
+  },
+  'admin setup-url': ({ ctx }) => {
+    const code = setupCode(ctx.db)
+    if (!code) throw new UsageError('setup is done: an account exists (sign in, or add one with `user create`)')
+    console.log(setupUrl(`http://${ctx.config.host}:${ctx.config.port}`, code))
+  },
+}
