@@ -11,7 +11,7 @@ set -euo pipefail
 
 # Bump a pin here; the stamp below makes the next run reinstall.
 # Hypothesis is pinned too: Schemathesis accepts a range, and a new release changes what is generated.
-PACKAGES=(openapi-spec-validator==0.9.0 schemathesis==4.32.5 hypothesis==6.170.15)
+PACKAGES=(openapi-spec-validator==0.9.0 schemathesis==4.32.5 hypothesis==6.170.15 feedparser==6.0.12)
 
 CACHE_DIR="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}"
 VENV="$CACHE_DIR/venv"

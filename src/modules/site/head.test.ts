@@ -109,28 +109,36 @@ describe('feeds and the Markdown twin', () => {
     title: 'Field Notes',
     description: 'Notes.',
     language: 'zh',
+    publisher: '田野笔记',
     home: `${SITE}/cn/`,
     self: `${SITE}/cn/atom.xml`,
     items: [
       {
-        id: 'folio-post-7',
+        id: 'tag:blog.example.org,2026-03-01:post-7',
         url: `${SITE}/cn/blog/ni-hao`,
         title: '你好 & <再见>',
         summary: '摘要',
+        contentHtml: '<p>正文 <b>粗</b> ]]></p>',
+        author: { name: '李明', url: '' },
         published: '2026-03-01 10:00:00',
         updated: '2026-03-02 10:00:00',
-        image: '',
+        image: null,
         tags: ['指南'],
       },
     ],
   }
-  test('Atom, JSON Feed and RSS parse and carry the item link', () => {
+  test('Atom, JSON Feed and RSS parse and carry the item link, its body and its author', () => {
     expect(() => xml2js(atomOf(feed))).not.toThrow()
+    expect(atomOf(feed)).toContain('<content type="html">&lt;p&gt;正文 &lt;b&gt;粗&lt;/b&gt; ]]&gt;&lt;/p&gt;</content>')
+    expect(atomOf(feed)).toContain('<author><name>李明</name></author>')
+    expect(rssOf(feed)).toContain('<dc:creator>李明</dc:creator>')
     expect(atomOf(feed)).toContain('<updated>2026-03-02T10:00:00Z</updated>')
     expect(() => xml2js(rssOf(feed))).not.toThrow()
     const json = JSON.parse(jsonFeedOf(feed))
     expect(json.version).toBe('https://jsonfeed.org/version/1.1')
     expect(json.items[0]).toMatchObject({ url: `${SITE}/cn/blog/ni-hao`, title: '你好 & <再见>', date_published: '2026-03-01T10:00:00Z' })
+    expect(json.items[0].content_html).toBe(feed.items[0]!.contentHtml)
+    expect(json.items[0].authors).toEqual([{ name: '李明' }])
   })
 
   test('the twin starts with the title and link, converts the body and ends with the FAQ', () => {

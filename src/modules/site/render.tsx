@@ -2,12 +2,11 @@ import type { Queryable } from '../../db/client.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { renderRobots } from '../publishing/render/robots.ts'
 import { ASSETS } from './assets.ts'
-import { FEED_RENDERERS, feedOfCards } from './feeds.ts'
+import { FEED_RENDERERS, feedFor } from './feeds.ts'
 import { listHead, plainHead, postHead, productHead } from './head.ts'
 import { renderMarkdownTwin } from './markdown.ts'
 import { siteSitemapIndex, sitePagesShard, sitePostShard } from './sitemap.ts'
 import {
-  feedOf,
   listPageOf,
   livePostPageOf,
   postPageOf,
@@ -112,9 +111,8 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
       return htmlDocument(<ListPageView head={head} chrome={chrome} list={list} pub={chrome.pub} />)
     }
     case 'page.feed': {
-      const feed = feedOf(reads, target.language, target.scope)
-      if (!feed) return null
-      return FEED_RENDERERS[target.format](feedOfCards(reads.publication(target.language), feed.info, feed.cards, target.format))
+      const feed = feedFor(db, reads, target.language, target.scope, target.format)
+      return feed && FEED_RENDERERS[target.format](feed)
     }
     case 'page.product': {
       const product = productOf(db, target.language, target.id, target.slug)

@@ -13,11 +13,11 @@ import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
-import { partnerOf, rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
+import { partnerOf, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
-import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
 import { postPageHtml, readsOf, renderSiteTarget } from '../../site/render.tsx'
+import { apiRss } from '../../site/feeds.ts'
 import { renderMarkdownTwin } from '../../site/markdown.ts'
 import { type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
 
@@ -142,8 +142,7 @@ function renderOther(src: RenderSource & { reads: SnapshotReads }, target: Exclu
     case 'settings':
       return answer(() => publicationSettings(db))
     case 'rss': {
-      const { channel, items } = rssData(reads.lists, src.siteUrl, target.language)
-      return renderRss(channel, items)
+      return apiRss(db, reads, target.language)
     }
     case 'sitemap': {
       const data = sitemapData(db, src, reads.sitemapRows, reads.postShards)
