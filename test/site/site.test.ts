@@ -199,6 +199,25 @@ describe('the public site', () => {
     expect(llms).toContain(`(${w.caddy.url}/cn/blog/xuanze-shengchengqi.md)`)
   })
 
+  test('reading: a nested TOC, an icon on every page, previous/next and the category, the product card once', async () => {
+    const first = await expectHtmlPage(`${w.caddy.url}/en/blog/choose-a-generator`)
+    const second = await expectHtmlPage(`${w.caddy.url}/en/blog/second-post`)
+    const zh = await expectHtmlPage(`${w.caddy.url}/cn/blog/xuanze-shengchengqi`)
+    // h3 entries sit in their own list under their h2, so each list numbers from 1.
+    const toc = first.slice(first.indexOf('<nav class="toc"'), first.indexOf('</nav>', first.indexOf('<nav class="toc"')))
+    expect(toc).toContain('<details')
+    expect(toc).toMatch(/<li><a href="#[^"]+">[^<]+<\/a><ol><li><a href="#/)
+    for (const page of [first, await expectHtmlPage(`${w.caddy.url}/en/`), await (await w.viaCaddy('/nothing-here')).text()])
+      expect(links(page, 'icon').map((l) => l.attrs.href)).toHaveLength(1)
+    expect(links(first, 'icon')[0]!.attrs.href).toMatch(/^http.*\.png$/)
+    // The oldest post of the category leads on to the newer one (published after it), and back.
+    expect(first).toContain('href="/en/blog/second-post" rel="next"')
+    expect(second).toContain('href="/en/blog/choose-a-generator" rel="prev"')
+    for (const page of [first, second, zh]) expect(page).toMatch(new RegExp(`href="/(en|cn)/category/${w.category.slug}/"`))
+    // The catalogue example's body shows no card, so the related product's card appears once.
+    expect(first.split('class="product-card"').length - 1).toBe(1)
+  })
+
   test('pages are served with a CSP and frame protection, by Caddy and by the API alike', async () => {
     const policies = new Set<string | null>()
     for (const get of [w.viaCaddy, w.viaApi]) {
@@ -317,8 +336,9 @@ describe('pages follow the posts', () => {
     // The other language's pages and the product pages keep their bytes (and so their ETags).
     expect(changed.filter((p) => p.startsWith('cn/') || p.includes('/products/'))).toEqual([])
     expect(changed).toContain('en/blog/one-more-post/@')
-    // The site's share (docs/site.md): the page and twin, home, category, author, their feeds, sitemap index and shard, llms.txt.
-    expect(changed.filter((p) => !p.startsWith('api/')).length).toBeLessThanOrEqual(17)
+    // The site's share (docs/site.md): the page and twin, the previous post's page (its next link), home, category, author,
+    // their feeds, sitemap index and shard, llms.txt.
+    expect(changed.filter((p) => !p.startsWith('api/')).length).toBeLessThanOrEqual(18)
 
     const out = await w.folio.cli('rebuild')
     expect(out.stdout).toMatch(/ 0 written, 0 removed/)
