@@ -26,10 +26,13 @@ describe('the body as the page shows it', () => {
     expect(html).toContain('aria-label="Code 2"><pre><code class="language-nope">x &lt; y</code></pre>')
   })
 
-  test('everything else passes as it was: text, entities, attributes, Chinese as characters', () => {
+  test('everything else passes as it was: text, entities, attributes, Chinese as characters; images load lazily', () => {
     const body =
       '<h2 id="a">Fish &amp; 中文</h2><p><a href="/x?a=1&amp;b=2" title="&quot;q&quot;">x</a></p><figure><img src="/m.png" alt="a"><figcaption>图</figcaption></figure>'
-    expect(readingBody(body, 'en')).toBe(body)
+    expect(readingBody(body, 'en')).toBe(body.replace('alt="a"', 'alt="a" loading="lazy" decoding="async"'))
+    expect(readingBody('<img src="/m.png" alt="" loading="eager">', 'en')).toBe(
+      '<img src="/m.png" alt="" loading="eager" decoding="async">',
+    )
   })
 
   test('a hostile body is bounded: the first 100 code blocks are highlighted, the rest plain; deep nesting passes', () => {

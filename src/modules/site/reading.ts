@@ -15,6 +15,7 @@ import { WORDS } from './templates/words.ts'
  * - code marked `language-x` (Markdown fences, most editors) is highlighted by highlight.js into
  *   classed spans the theme colours: no client script, and no inline style the page's CSP
  *   (`style-src 'self'`) would refuse. Code without a known language is left plain, never guessed.
+ * - images load lazily and decode off the main thread unless the body says otherwise.
  * One parse and one serialization, both linear (htmlparser2); the bodies done last are kept.
  */
 
@@ -70,12 +71,17 @@ function readable(html: string, language: Language): string {
         const name = found?.language ? hljs.getLanguage(found.language)!.name : ''
         return scrollRegion(node, `${w.code} ${++blocks}${name ? ` (${name})` : ''}`)
       }
+      if (node.name === 'img') {
+        // Below the cover and the lede: never in the first screenful, so never in the way of it.
+        node.attribs.loading ??= 'lazy'
+        node.attribs.decoding ??= 'async'
+      }
       visit(node)
       return node
     })
   }
   visit(doc)
-  return render(doc, { encodeEntities: 'utf8' })
+  return render(doc, { encodeEntities: 'utf8', emptyAttrs: true })
 }
 
 const BODY_MAX = 262_144

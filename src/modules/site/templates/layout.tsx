@@ -72,7 +72,7 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
         <header class="site-header">
           <div class="bar">
             <a class="brand" href={homePath(head.language)}>
-              {pub.iconUrl ? <img src={pub.iconUrl} alt={pub.iconAlt} width={32} height={32} /> : null}
+              {pub.iconUrl ? <img src={pub.iconUrl} alt={pub.iconAlt} width={32} height={32} decoding="async" /> : null}
               <span>{pub.name}</span>
             </a>
             <nav class="site-nav" aria-label={w.categories}>
