@@ -3,6 +3,8 @@ import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
+import { approvedComments } from '../engagement/engagement.ts'
+import type { PublicCommentRes } from '../engagement/model.ts'
 import { publishedAfter, publishedBefore, sameCategoryAsPlaceholders } from '../posts/visibility.ts'
 
 /**
@@ -48,7 +50,7 @@ const statements = preparedOnce((db) => {
 const bind = (place: Place) => ({ id: place.id, language: place.language, categoryId: place.categoryId, publishedAt: place.publishedAt })
 
 /** The next newer discoverable post of the post's category and language; none for a post not yet published. */
-export function nextInCategory(db: Queryable, post: Place): Neighbour | null {
+function nextInCategory(db: Queryable, post: Place): Neighbour | null {
   if (!post.publishedAt) return null
   const row = statements(db).newer.get(bind(post))
   return row ? { slug: row.slug, title: row.title } : null
@@ -60,3 +62,16 @@ export function previousInCategory(db: Queryable, post: Place): { language: Lang
   const row = statements(db).older.get(bind(post))
   return row ? { language: row.language, slug: row.slug } : null
 }
+
+/** What a post page shows beyond the post itself: where to go next, and the approved comments. */
+export interface PostExtras {
+  next: Neighbour | null
+  comments: PublicCommentRes[]
+}
+
+export const NO_EXTRAS: PostExtras = { next: null, comments: [] }
+
+export const postExtrasOf = (db: Queryable, post: Place): PostExtras => ({
+  next: nextInCategory(db, post),
+  comments: approvedComments(db, post.id, post.language as Language),
+})

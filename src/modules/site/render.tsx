@@ -5,7 +5,7 @@ import { ASSETS } from './assets.ts'
 import { FEED_RENDERERS, feedFor } from './feeds.ts'
 import { listHead, plainHead, postHead, productHead } from './head.ts'
 import { renderMarkdownTwin } from './markdown.ts'
-import { nextInCategory, type Neighbour } from './neighbours.ts'
+import { NO_EXTRAS, postExtrasOf, type PostExtras } from './neighbours.ts'
 import { siteSitemapIndex, sitePagesShard, sitePostShard } from './sitemap.ts'
 import {
   listPageOf,
@@ -43,17 +43,17 @@ const chromeOf = (reads: SnapshotReads, language: Language, switchTo: Chrome['sw
   script,
 })
 
-/** A post page from plain data alone: the publication, the navigation, the post and the next post of its category. */
-export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage, next: Neighbour | null = null): string {
+/** A post page from plain data alone: the publication, the navigation, the post, its next post and comments. */
+export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage, extras: PostExtras = NO_EXTRAS): string {
   const switchTo = page.partner ? { language: page.partner.language, href: urlPathOf({ kind: 'page.post', ...page.partner }) } : null
   const chrome: Chrome = { pub, nav, switchTo, script: true }
   const head = postHead(pub, page.post, page.partner, page.noindex)
-  return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} next={next} />)
+  return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} extras={extras} />)
 }
 
 export function renderPostPage(src: SiteSource, page: PostPage): string {
   const { pub, nav } = chromeOf(readsOf(src), page.post.language as Language)
-  return postPageHtml(pub, nav, page, nextInCategory(src.db, page.post))
+  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post))
 }
 
 /** llms.txt (llmstxt.org): the publication, then every listed post per language, linking its Markdown twin. */

@@ -19,7 +19,7 @@ import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
 import { postPageHtml, readsOf, renderSiteTarget } from '../../site/render.tsx'
 import { apiRss } from '../../site/feeds.ts'
 import { renderMarkdownTwin } from '../../site/markdown.ts'
-import { nextInCategory } from '../../site/neighbours.ts'
+import { postExtrasOf } from '../../site/neighbours.ts'
 import { type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
 
 export interface RenderSource extends SiteOptions {
@@ -106,7 +106,7 @@ export function renderTargets(src: RenderSource, targets: readonly Target[]): (s
     if (!page) return null
     if (t.kind === 'post') return envelopeBody(success(page.post))
     if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, page.post)
-    return postPageHtml(pass.reads.publication(t.language), pass.reads.nav(), page, nextInCategory(src.db, page.post))
+    return postPageHtml(pass.reads.publication(t.language), pass.reads.nav(), page, postExtrasOf(src.db, page.post))
   })
 }
 

@@ -3,7 +3,8 @@ import type { AuthorRes } from '../../authors/model.ts'
 import { ENGAGEMENT_LIMITS } from '../../engagement/model.ts'
 import type { PostRes } from '../../posts/model.ts'
 import { authorUrl, completeFaq, postCrumbs, type Head } from '../head.ts'
-import type { Neighbour } from '../neighbours.ts'
+import type { PostExtras } from '../neighbours.ts'
+import { CommentList } from './comments.tsx'
 import { readingBody } from '../reading.ts'
 import { PostNav } from './post-nav.tsx'
 import type { Publication } from '../snapshot.ts'
@@ -53,13 +54,13 @@ export function PostPageView({
   chrome,
   post,
   pub,
-  next,
+  extras,
 }: {
   head: Head
   chrome: Chrome
   post: PostRes
   pub: Publication
-  next: Neighbour | null
+  extras: PostExtras
 }) {
   const language = post.language as Language
   const w = WORDS[language]
@@ -161,7 +162,7 @@ export function PostPageView({
               {w.clap}
             </button>
           </p>
-          <ul class="comments" />
+          <CommentList comments={extras.comments} language={language} />
           <form hidden data-needs-script>
             <h2>{w.comment}</h2>
             <label>
@@ -182,7 +183,7 @@ export function PostPageView({
           </form>
           <p class="status" role="status" aria-live="polite" />
         </section>
-        <PostNav post={post} next={next} />
+        <PostNav post={post} next={extras.next} />
       </article>
     </Layout>
   )
