@@ -104,6 +104,28 @@ describe('the head', () => {
   })
 })
 
+describe('the post page', () => {
+  test('a product card the body already shows is not shown again from relatedProductIds', () => {
+    const product = (id: number) => {
+      const link = `${SITE}/en/products/${id}-box`
+      const cardHtml = `<aside class="product-card"><a href="${link}">Box ${id}</a></aside>`
+      return {
+        id,
+        links: { en: link, zh: link },
+        cardHtml: { en: cardHtml, zh: cardHtml },
+      } as unknown as PostRes['relatedProducts'][number]
+    }
+    const [shown, other] = [product(1), product(2)]
+    const html = postPageHtml(pub, [], {
+      post: post({ contentHtml: `<p>Body.</p>${shown.cardHtml.en}`, relatedProducts: [shown, other] }),
+      partner: null,
+      noindex: false,
+    })
+    expect(html.split('>Box 1<').length - 1).toBe(1)
+    expect(html.split('>Box 2<').length - 1).toBe(1)
+  })
+})
+
 describe('feeds and the Markdown twin', () => {
   const feed: Feed = {
     title: 'Field Notes',
