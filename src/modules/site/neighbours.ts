@@ -28,23 +28,18 @@ interface Place {
 const statements = preparedOnce((db) => {
   const at = sql.placeholder('publishedAt')
   const id = sql.placeholder('id')
-  const columns = { language: posts.language, slug: posts.slug, title: posts.title }
-  return {
-    newer: db
-      .select(columns)
+  // The one post nearest this place on the index, in the given direction.
+  const nearest = (newer: boolean) => {
+    const order = newer ? asc : desc
+    return db
+      .select({ language: posts.language, slug: posts.slug, title: posts.title })
       .from(posts)
-      .where(and(sameCategoryAsPlaceholders, publishedAfter(at, id)))
-      .orderBy(asc(posts.publishedAt), asc(posts.id))
+      .where(and(sameCategoryAsPlaceholders, newer ? publishedAfter(at, id) : publishedBefore(at, id)))
+      .orderBy(order(posts.publishedAt), order(posts.id))
       .limit(1)
-      .prepare(),
-    older: db
-      .select(columns)
-      .from(posts)
-      .where(and(sameCategoryAsPlaceholders, publishedBefore(at, id)))
-      .orderBy(desc(posts.publishedAt), desc(posts.id))
-      .limit(1)
-      .prepare(),
+      .prepare()
   }
+  return { newer: nearest(true), older: nearest(false) }
 })
 
 const bind = (place: Place) => ({ id: place.id, language: place.language, categoryId: place.categoryId, publishedAt: place.publishedAt })
