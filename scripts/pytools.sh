@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python tools the contract tests use, pinned, in one cached virtualenv (like scripts/minio.sh
-# caches MinIO): openapi-spec-validator (is the OpenAPI document valid?) and Schemathesis (does
-# the live server keep it?). A fresh clone installs them on first use; later runs reuse the venv.
+# caches MinIO): openapi-spec-validator (is the OpenAPI document valid?), Schemathesis (does
+# the live server keep it?) and feedparser (do readers understand every RSS and Atom feed?). A
+# fresh clone installs them on first use; later runs reuse the venv.
 #
 #   scripts/pytools.sh install        create/update the venv (once per pinned set); prints its bin folder
 #   scripts/pytools.sh bin            print the bin folder (exit 1 if not installed at the pinned set)

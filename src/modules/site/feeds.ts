@@ -28,7 +28,7 @@ export interface Feed {
   items: FeedItem[]
 }
 
-export interface FeedItem {
+interface FeedItem {
   /** A tag URI (RFC 4151) of the site's host: unique across installs, stable across slug changes. */
   id: string
   url: string
@@ -47,10 +47,11 @@ const nameIn = (language: Language, n: { nameEn: string; nameZh: string }) =>
   language === 'zh' ? n.nameZh || n.nameEn : n.nameEn || n.nameZh
 
 /** `tag:host,YYYY-MM-DD:post-N`: the date is the post's creation day, which never changes. */
-export const postTagUri = (siteUrl: string, card: Pick<PostCard, 'id' | 'createTime'>) =>
+const postTagUri = (siteUrl: string, card: Pick<PostCard, 'id' | 'createTime'>) =>
   `tag:${new URL(siteUrl).hostname},${card.createTime.slice(0, 10)}:post-${card.id}`
 
-const uniqueNames = (names: string[]) => {
+/** Names once each, the first spelling kept: a tag named like the category (in any case) is not repeated. */
+export const uniqueNames = (names: string[]) => {
   const seen = new Set<string>()
   return names.filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { xml2js } from 'xml-js'
 import type { PostRes } from '../posts/model.ts'
-import { atomOf, jsonFeedOf, rssOf, type Feed } from './feeds.ts'
+import { atomOf, jsonFeedOf, rssOf, uniqueNames, type Feed } from './feeds.ts'
 import { alternatesOf, postHead } from './head.ts'
 import { renderMarkdownTwin } from './markdown.ts'
 import { postPageHtml } from './render.tsx'
@@ -161,6 +161,10 @@ describe('feeds and the Markdown twin', () => {
     expect(json.items[0]).toMatchObject({ url: `${SITE}/cn/blog/ni-hao`, title: '你好 & <再见>', date_published: '2026-03-01T10:00:00Z' })
     expect(json.items[0].content_html).toBe(feed.items[0]!.contentHtml)
     expect(json.items[0].authors).toEqual([{ name: '李明' }])
+  })
+
+  test('a category and a tag of the same name are one feed category', () => {
+    expect(uniqueNames(['Guides', 'guides', '', 'Static sites', 'Guides'])).toEqual(['Guides', 'Static sites'])
   })
 
   test('the twin starts with the title and link, converts the body and ends with the FAQ', () => {

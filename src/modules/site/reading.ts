@@ -84,7 +84,8 @@ function readable(html: string, language: Language): string {
   return render(doc, { encodeEntities: 'utf8', emptyAttrs: true })
 }
 
-const BODY_MAX = 262_144
+/** Bodies of ordinary size only are kept (as the Markdown twin's are), so the memo stays within a few MB. */
+const BODY_MAX = 65_536
 const bodies = recentMemo<string, string>(64)
 
 /** The body as the post page shows it. */

@@ -6,7 +6,7 @@ import { readableDate } from './words.ts'
 const MAX_DEPTH = 4
 
 /** Each comment's depth in the thread, from the threaded order (a reply right after its parent). */
-export function depths(comments: readonly PublicCommentRes[]): number[] {
+function depths(comments: readonly PublicCommentRes[]): number[] {
   const depthOf = new Map<number, number>()
   return comments.map((c) => {
     const depth = c.parentId === null ? 0 : (depthOf.get(c.parentId) ?? -1) + 1

@@ -1,7 +1,7 @@
 import type { TocItem } from '../../seo/types.ts'
 
 /** Entries past which the contents start folded: a long list would push the body a screen down. */
-export const TOC_OPEN_MAX = 8
+const TOC_OPEN_MAX = 8
 
 interface Entry {
   item: TocItem
