@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python tools the contract tests use, pinned, in one cached virtualenv (like scripts/minio.sh
-# caches MinIO): openapi-spec-validator (is the OpenAPI document valid?) and Schemathesis (does
-# the live server keep it?). A fresh clone installs them on first use; later runs reuse the venv.
+# caches MinIO): openapi-spec-validator (is the OpenAPI document valid?), Schemathesis (does
+# the live server keep it?) and feedparser (do readers understand every RSS and Atom feed?). A
+# fresh clone installs them on first use; later runs reuse the venv.
 #
 #   scripts/pytools.sh install        create/update the venv (once per pinned set); prints its bin folder
 #   scripts/pytools.sh bin            print the bin folder (exit 1 if not installed at the pinned set)
@@ -11,7 +12,7 @@ set -euo pipefail
 
 # Bump a pin here; the stamp below makes the next run reinstall.
 # Hypothesis is pinned too: Schemathesis accepts a range, and a new release changes what is generated.
-PACKAGES=(openapi-spec-validator==0.9.0 schemathesis==4.32.5 hypothesis==6.170.15)
+PACKAGES=(openapi-spec-validator==0.9.0 schemathesis==4.32.5 hypothesis==6.170.15 feedparser==6.0.12)
 
 CACHE_DIR="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}"
 VENV="$CACHE_DIR/venv"

@@ -48,3 +48,31 @@ test('engagement counts in artifacts refresh on a bounded schedule, coalesced, n
   expect(read().clapCount).toBe(25)
   expect(listed()).toBe(25)
 })
+
+test('approved comments are in the post page as built, threaded and dated, after the same bounded refresh', async () => {
+  const token = await folio!.token('blog:write', 'blog:publish')
+  const admin = await folio!.token('blog:admin')
+  const { categoryId, authorId } = await seedTaxonomy(folio!, token)
+  const post = await publishNewPost(folio!, token, publishablePost(categoryId, authorId, { slug: 'commented-post' }))
+  const comment = async (body: Record<string, unknown>) => {
+    const made = await folio!.call('POST', `/api/v1/blog/posts/${post.id}/comments`, { body })
+    expect(made.body.code).toBe('0000')
+    const approved = await folio!.call('POST', `/api/admin/blog/comments/${made.body.data.id}/moderate`, {
+      token: admin,
+      body: { action: 'approve' },
+    })
+    expect(approved.body.code).toBe('0000')
+    return made.body.data.id as number
+  }
+  const parent = await comment({ authorName: 'Ann <b>', content: 'First & foremost.' })
+  const reply = await comment({ authorName: 'Bo', content: 'A reply.', parentId: parent })
+  const page = () => readFileSync(join(folio!.cacheDir, 'en/blog/commented-post/@'), 'utf8')
+  const deadline = Date.now() + 5_000
+  while (!page().includes(`comment-${reply}`) && Date.now() < deadline) await Bun.sleep(100)
+  const html = page()
+  const list = html.slice(html.indexOf('<ol class="comments">'), html.indexOf('</ol>', html.indexOf('<ol class="comments">')))
+  expect(list).toMatch(new RegExp(`<li class="depth-0" id="comment-${parent}"><p class="who">Ann &lt;b> · <time datetime="\\d{4}-`))
+  expect(list).toContain('First &amp; foremost.')
+  expect(list.indexOf(`id="comment-${reply}"`)).toBeGreaterThan(list.indexOf(`id="comment-${parent}"`))
+  expect(list).toContain(`<li class="depth-1" id="comment-${reply}">`)
+})

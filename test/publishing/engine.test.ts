@@ -65,7 +65,7 @@ describe('coalesced render passes', () => {
     expect(after.passes - mid.passes).toBeLessThanOrEqual(3)
     expect(after.rendered - mid.rendered).toBeLessThan(8 * single)
     const rss = await folio.call('GET', `${B}/rss.xml`)
-    for (const d of drafts) expect(rss.text).toContain(`folio-post-${d.id}`)
+    for (const d of drafts) expect(rss.text).toContain(`:post-${d.id}</guid>`)
   })
 
   test('a publish whose jobs a rebuild beside the server did is answered at once, though the rebuild let go of the lock between two tries', async () => {

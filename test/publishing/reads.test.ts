@@ -63,6 +63,11 @@ describe('anonymous reads of artifacts (the fast path)', () => {
     expect(await head.text()).toBe('')
     for (const name of ['etag', 'last-modified', 'content-type', 'cache-control'])
       expect(head.headers.get(name)).toBe(get.headers.get(name))
+    // The GET's length, not the empty body's (uncompressed on both sides).
+    const plain = { 'accept-encoding': 'identity' }
+    const full = await read(`${B}/posts/${post.slug}`, { headers: plain })
+    const bare = await read(`${B}/posts/${post.slug}`, { method: 'HEAD', headers: plain })
+    expect(bare.headers.get('content-length')).toBe(String((await full.arrayBuffer()).byteLength))
   })
 
   test('the same URL read with a token is answered privately (no-store) with the same bytes', async () => {

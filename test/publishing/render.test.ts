@@ -35,6 +35,9 @@ describe('RSS 2.0', () => {
       guid: 'folio-post-2',
       pubDate: new Date(Date.UTC(2026, 2, 1, 10, 0, 0)),
       description: 'A summary with ]]> and </description>',
+      contentHtml: '<p>Body ]]> <b>bold</b></p>',
+      creator: 'Jane',
+      image: { url: 'https://example.org/media/fish.png', type: 'image/png', alt: 'A fish' },
       categories: ['Guides', 'Food'],
     },
     {
@@ -43,6 +46,9 @@ describe('RSS 2.0', () => {
       guid: 'folio-post-1',
       pubDate: new Date(Date.UTC(2026, 0, 1)),
       description: '',
+      contentHtml: '',
+      creator: '',
+      image: null,
       categories: [],
     },
   ]
@@ -50,7 +56,7 @@ describe('RSS 2.0', () => {
   test('is a valid RSS 2.0 document with atom:link self, guid, RFC 822 dates and categories', () => {
     const doc = parse(renderRss(channel, items))
     const rss = child(doc, 'rss')!
-    expect(rss.attributes).toEqual({ version: '2.0', 'xmlns:atom': 'http://www.w3.org/2005/Atom' })
+    expect(rss.attributes).toMatchObject({ version: '2.0', 'xmlns:atom': 'http://www.w3.org/2005/Atom' })
     const ch = child(rss, 'channel')!
     for (const required of ['title', 'link', 'description']) expect(child(ch, required)).toBeDefined()
     expect(text(child(ch, 'title'))).toBe('Blog & <news>')
@@ -66,6 +72,13 @@ describe('RSS 2.0', () => {
     expect(text(child(first, 'guid'))).toBe('folio-post-2')
     expect(text(child(first, 'pubDate'))).toMatch(RFC822)
     expect(children(first, 'category').map(text)).toEqual(['Guides', 'Food'])
+    expect(text(child(first, 'content:encoded'))).toBe('<p>Body ]]> <b>bold</b></p>')
+    expect(text(child(first, 'dc:creator'))).toBe('Jane')
+    expect(child(first, 'media:content')!.attributes).toEqual({
+      url: 'https://example.org/media/fish.png',
+      medium: 'image',
+      type: 'image/png',
+    })
   })
 
   test('an empty feed is still valid and has no lastBuildDate', () => {

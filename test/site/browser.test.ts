@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
@@ -67,7 +67,42 @@ async function expectLinksResolve(page: Page) {
   return hrefs
 }
 
+/** axe-core's engine, evaluated in the page (through the DevTools protocol, so the page CSP does not apply). */
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
 describe('the site in a real browser (Chromium through Caddy)', () => {
+  test('axe finds no serious or critical violation on every page type, on a phone and a desktop, light and dark', async () => {
+    const paths = [
+      '/en/',
+      '/en/blog/choose-a-generator',
+      '/cn/blog/xuanze-shengchengqi',
+      `/en/category/${w.category.slug}/`,
+      `/cn/tag/${w.tag.slug}/`,
+      `/en/author/${w.author.slug}/`,
+    ]
+    const found: string[] = []
+    for (const [width, colorScheme] of [
+      [375, 'light'],
+      [375, 'dark'],
+      [1280, 'light'],
+      [1280, 'dark'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme })
+      const page = await context.newPage()
+      for (const path of paths) {
+        await page.goto(`${w.caddy.url}${path}`)
+        await page.evaluate(AXE)
+        const violations: { id: string; impact: string; nodes: { target: string[] }[] }[] = await page.evaluate(
+          async () => (await (globalThis as any).axe.run(document, { resultTypes: ['violations'] })).violations,
+        )
+        for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
+          found.push(`${width} ${colorScheme} ${path}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      }
+      await context.close()
+    }
+    expect(found).toEqual([])
+  }, 120_000)
+
   test('home, a list, a tag page and a product page load cleanly', async () => {
     for (const path of [
       '/',

@@ -4,6 +4,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { xml2js, type Element } from 'xml-js'
 import { parse, walkSync, ELEMENT_NODE, type ElementNode } from 'ultrahtml'
+import { checkFeeds } from '../support/feeds.ts'
 import { publishablePost, publishNewPost } from '../support/fixtures.ts'
 import { cacheFiles, fromDisk } from '../publishing/stack.ts'
 import { startSiteWorld, type SiteWorld } from './world.ts'
@@ -74,7 +75,11 @@ async function feedLinks(path: string): Promise<string[]> {
   const body = await response.text()
   if (path.endsWith('.json')) return (JSON.parse(body).items as { url: string }[]).map((i) => i.url)
   if (path.endsWith('rss.xml')) return elements(body, 'item').flatMap((i) => elements(i, 'link').map(textOf))
-  return elements(body, 'entry').flatMap((e) => elements(e, 'link').map((l) => String(l.attributes?.href)))
+  return elements(body, 'entry').flatMap((e) =>
+    elements(e, 'link')
+      .filter((l) => l.attributes?.rel === 'alternate')
+      .map((l) => String(l.attributes?.href)),
+  )
 }
 
 describe('the public site', () => {
@@ -107,6 +112,53 @@ describe('the public site', () => {
       const urls = await feedLinks(path)
       expect({ path, n: urls.length > 0 }).toEqual({ path, n: true })
       for (const url of urls) await expectHtmlPage(url)
+    }
+  })
+
+  test('every feed of every kind parses with feedparser or the JSON Feed 1.1 schema: full bodies, authors, covers, unique ids', async () => {
+    const scoped = ['/en/', '/cn/', `/en/category/${w.category.slug}/`, `/cn/tag/${w.tag.slug}/`, `/en/author/${w.author.slug}/`]
+    const paths = [
+      ...scoped.flatMap((s) => ['rss.xml', 'atom.xml', 'feed.json'].map((f) => `${s}${f}`)),
+      ...['en', 'zh'].map((l) => `${B}/rss.xml?language=${l}`),
+    ]
+    const bodies: Record<string, string> = {}
+    for (const path of paths) bodies[path] = await (await w.viaCaddy(path)).text()
+    const reports = await checkFeeds(bodies)
+    const host = new URL(w.caddy.url).hostname
+    for (const path of paths) {
+      const report = reports[path]!
+      expect({ path, bozo: report.bozo ?? false, error: report.error ?? '', errors: report.errors ?? [] }).toEqual({
+        path,
+        bozo: false,
+        error: '',
+        errors: [],
+      })
+      if (!path.endsWith('.json'))
+        expect({ path, version: report.version }).toEqual({ path, version: path.includes('atom') ? 'atom10' : 'rss20' })
+      expect({ path, entries: report.entries.length > 0 }).toEqual({ path, entries: true })
+      for (const entry of report.entries) {
+        expect(entry.id).toMatch(new RegExp(`^tag:${host.replace(/\./g, '\\.')},\\d{4}-\\d{2}-\\d{2}:post-\\d+$`))
+        expect(entry.content.length).toBeGreaterThan(200)
+        expect(entry.author).toBeTruthy()
+        expect(new Set(entry.tags.map((t) => t.toLowerCase())).size).toBe(entry.tags.length)
+      }
+    }
+    // The translated pair's body, author and cover, in every format.
+    const en = reports['/en/feed.json']!.entries.find((e) => e.id.endsWith(`:post-${w.en.id}`))!
+    expect(en.content).toContain(w.en.contentHtml.slice(0, 40))
+    expect(en.author).toBe('Jane Doe')
+    expect(en.media).toEqual([w.en.coverImage])
+    for (const path of ['/en/rss.xml', '/en/atom.xml'])
+      expect(reports[path]!.entries.find((e) => e.id === en.id)!.media).toEqual([w.en.coverImage])
+    expect(reports['/cn/atom.xml']!.entries.find((e) => e.id.endsWith(`:post-${w.zh.id}`))!.author).toBe('李明')
+    // The API's RSS: the publication's name, a link to the site's home that is a page.
+    for (const [language, name, home] of [
+      ['en', 'Field Notes', '/en/'],
+      ['zh', '田野笔记', '/cn/'],
+    ] as const) {
+      const api = reports[`${B}/rss.xml?language=${language}`]!
+      expect({ title: api.title, link: api.link }).toEqual({ title: name, link: `${w.caddy.url}${home}` })
+      await expectHtmlPage(api.link!)
     }
   })
 
@@ -145,6 +197,25 @@ describe('the public site', () => {
     const llms = await (await w.viaCaddy('/llms.txt')).text()
     expect(llms).toStartWith('# Field Notes\n')
     expect(llms).toContain(`(${w.caddy.url}/cn/blog/xuanze-shengchengqi.md)`)
+  })
+
+  test('reading: a nested TOC, an icon on every page, previous/next and the category, the product card once', async () => {
+    const first = await expectHtmlPage(`${w.caddy.url}/en/blog/choose-a-generator`)
+    const second = await expectHtmlPage(`${w.caddy.url}/en/blog/second-post`)
+    const zh = await expectHtmlPage(`${w.caddy.url}/cn/blog/xuanze-shengchengqi`)
+    // h3 entries sit in their own list under their h2, so each list numbers from 1.
+    const toc = first.slice(first.indexOf('<nav class="toc"'), first.indexOf('</nav>', first.indexOf('<nav class="toc"')))
+    expect(toc).toContain('<details')
+    expect(toc).toMatch(/<li><a href="#[^"]+">[^<]+<\/a><ol><li><a href="#/)
+    for (const page of [first, await expectHtmlPage(`${w.caddy.url}/en/`), await (await w.viaCaddy('/nothing-here')).text()])
+      expect(links(page, 'icon').map((l) => l.attrs.href)).toHaveLength(1)
+    expect(links(first, 'icon')[0]!.attrs.href).toMatch(/^http.*\.png$/)
+    // The oldest post of the category leads on to the newer one (published after it), and back.
+    expect(first).toContain('href="/en/blog/second-post" rel="next"')
+    expect(second).toContain('href="/en/blog/choose-a-generator" rel="prev"')
+    for (const page of [first, second, zh]) expect(page).toMatch(new RegExp(`href="/(en|cn)/category/${w.category.slug}/"`))
+    // The catalogue example's body shows no card, so the related product's card appears once.
+    expect(first.split('class="product-card"').length - 1).toBe(1)
   })
 
   test('pages are served with a CSP and frame protection, by Caddy and by the API alike', async () => {
@@ -265,8 +336,9 @@ describe('pages follow the posts', () => {
     // The other language's pages and the product pages keep their bytes (and so their ETags).
     expect(changed.filter((p) => p.startsWith('cn/') || p.includes('/products/'))).toEqual([])
     expect(changed).toContain('en/blog/one-more-post/@')
-    // The site's share (docs/site.md): the page and twin, home, category, author, their feeds, sitemap index and shard, llms.txt.
-    expect(changed.filter((p) => !p.startsWith('api/')).length).toBeLessThanOrEqual(17)
+    // The site's share (docs/site.md): the page and twin, the previous post's page (its next link), home, category, author,
+    // their feeds, sitemap index and shard, llms.txt.
+    expect(changed.filter((p) => !p.startsWith('api/')).length).toBeLessThanOrEqual(18)
 
     const out = await w.folio.cli('rebuild')
     expect(out.stdout).toMatch(/ 0 written, 0 removed/)

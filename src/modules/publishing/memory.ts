@@ -98,7 +98,8 @@ export function createArtifactCache(cacheDir: string, headersOf: HeadersOf, opti
       validators: { etag, lastModified },
       answers: {
         ok: new Response(bytes, { headers: headers.ok }),
-        head: new Response(null, { headers: headers.ok }),
+        // Bun answers a bodiless HEAD with Content-Length: 0 unless told the GET's length.
+        head: new Response(null, { headers: { ...headers.ok, 'content-length': String(bytes.length) } }),
         notModified: new Response(null, { status: 304, headers: headers.notModified }),
       },
       mtimeMs,

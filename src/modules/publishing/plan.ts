@@ -7,6 +7,7 @@ import { recentMemo } from '../../shared/memo.ts'
 import { RELATED_POSTS } from '../posts/present.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { discoverable, isDiscoverable, publishedAfter, sameCategoryAsPlaceholders } from '../posts/visibility.ts'
+import { previousInCategory } from '../site/neighbours.ts'
 import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
 import { partnersOf, shardOf, thresholdShards, type SiteOptions } from './snapshot.ts'
 
@@ -151,7 +152,9 @@ function newerNeighbours(db: Queryable, id: number, state: Pick<PostState, 'lang
 
 /** The artifacts that show (or would show) a post with this state: where its counts appear. */
 function postListings(db: Queryable, id: number, state: PostState): Target[] {
+  const previous = previousInCategory(db, { id, ...state })
   const targets: Target[] = [{ kind: 'post', language: state.language, slug: state.slug }, ...newerNeighbours(db, id, state)]
+  if (previous) targets.push({ kind: 'post', ...previous })
   for (const language of [null, state.language]) {
     targets.push(...listPages(language, null), ...listPages(language, { categoryId: state.categoryId }))
     if (state.authorId) targets.push(...listPages(language, { authorId: state.authorId }))

@@ -3,16 +3,10 @@ import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
-import { LANGUAGE_PATH, LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
+import { LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
 import { memo } from '../../shared/memo.ts'
-import { parseTime } from '../../shared/time.ts'
-import type { PostLists } from '../posts/public.ts'
 import { discoverable } from '../posts/visibility.ts'
-import type { RssChannel, RssItem } from './render/rss.ts'
 import { w3cTime, type SitemapEntry, type SitemapRef } from './render/sitemap.ts'
-
-/** Items per RSS feed: the newest discoverable posts of the language. */
-export const RSS_ITEMS = 20
 
 export interface SiteOptions {
   siteUrl: string
@@ -251,30 +245,4 @@ export function partnersOf(db: Queryable, row: Translatable): number[] {
   // Two lookups, each on its own index (posts_slug, posts_alternate_slug); one OR of both scanned every post of the language.
   const ids = [...(row.alternateSlug ? named.all({ language, slug: row.alternateSlug }) : []), ...naming.all({ language, slug: row.slug })]
   return [...new Set(ids.map((r) => r.id))]
-}
-
-/** RSS 2.0 channel and items of one language: the newest discoverable posts (the head of the language's list), with category and tag names. */
-export function rssData(lists: PostLists, siteUrl: string, language: Language): { channel: RssChannel; items: RssItem[] } {
-  const cards = lists.page({ language, current: 1, size: RSS_ITEMS }).records
-  const host = new URL(siteUrl).host
-  const name = (names: { nameEn: string; nameZh: string }) =>
-    language === 'zh' ? names.nameZh || names.nameEn : names.nameEn || names.nameZh
-  const items = cards.map((card) => ({
-    title: card.title,
-    link: publicUrl(siteUrl, language, card.slug),
-    guid: `folio-post-${card.id}`,
-    pubDate: parseTime(card.publishedAt) ?? new Date(0),
-    description: card.summary,
-    categories: [...(card.category ? [name(card.category)] : []), ...card.tags.map(name)].filter(Boolean),
-  }))
-  return {
-    channel: {
-      title: language === 'zh' ? `${host} 博客` : `${host} blog`,
-      link: `${siteUrl}${LANGUAGE_PATH[language]}/blog`,
-      description: language === 'zh' ? `${host} 的最新文章` : `Latest posts from ${host}`,
-      language: language === 'zh' ? 'zh-CN' : 'en',
-      selfUrl: `${siteUrl}/api/v1/blog/rss.xml?language=${language}`,
-    },
-    items,
-  }
 }

@@ -1,49 +1,114 @@
+import { inArray } from 'drizzle-orm'
+import type { Queryable } from '../../db/client.ts'
+import { posts } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
 import { parseTime } from '../../shared/time.ts'
+import { mimeForExt } from '../media/detect.ts'
 import type { PostCard } from '../posts/model.ts'
 import { ATOM_NS, renderRss } from '../publishing/render/rss.ts'
 import { w3cTime } from '../publishing/render/sitemap.ts'
 import { el, xmlDocument } from '../publishing/render/xml.ts'
 import { absolute, HTML_LANG, postUrl } from './head.ts'
-import type { Publication, ScopeInfo } from './snapshot.ts'
-import { urlPathOf, type FeedFormat } from './targets.ts'
+import { feedOf, type Publication, type SnapshotReads } from './snapshot.ts'
+import { urlPathOf, type FeedFormat, type ListScope } from './targets.ts'
 
 /**
- * The site's feeds of one list (a language's home, a category, a tag, an author) in three
- * formats from one item list. Dates are the posts' own, never "now", so an unchanged feed keeps
- * its bytes. RSS goes through the same renderer as the API's feed.
+ * The feeds of one list (a language's home, a category, a tag, an author; the API's RSS is the
+ * home's) in three formats from one item list, each item with the post's full body, its author
+ * and its cover. Dates are the posts' own, never "now", so an unchanged feed keeps its bytes.
  */
 export interface Feed {
   title: string
   description: string
   language: Language
+  /** The publication, the feed's author where an entry names none (Atom wants one, RFC 4287 §4.1.1). */
+  publisher: string
   home: string
   self: string
-  items: { id: string; url: string; title: string; summary: string; published: string; updated: string; image: string; tags: string[] }[]
+  items: FeedItem[]
+}
+
+interface FeedItem {
+  /** A tag URI (RFC 4151) of the site's host: unique across installs, stable across slug changes. */
+  id: string
+  url: string
+  title: string
+  summary: string
+  contentHtml: string
+  author: { name: string; url: string }
+  published: string
+  updated: string
+  image: { url: string; type: string; alt: string } | null
+  /** The category and the tags by name, each name once. */
+  tags: string[]
 }
 
 const nameIn = (language: Language, n: { nameEn: string; nameZh: string }) =>
   language === 'zh' ? n.nameZh || n.nameEn : n.nameEn || n.nameZh
 
-export function feedOfCards(pub: Publication, info: ScopeInfo, cards: readonly PostCard[], format: FeedFormat): Feed {
-  const { language } = pub
-  const scope = info.scope
+/** `tag:host,YYYY-MM-DD:post-N`: the date is the post's creation day, which never changes. */
+const postTagUri = (siteUrl: string, card: Pick<PostCard, 'id' | 'createTime'>) =>
+  `tag:${new URL(siteUrl).hostname},${card.createTime.slice(0, 10)}:post-${card.id}`
+
+/** Names once each, the first spelling kept: a tag named like the category (in any case) is not repeated. */
+export const uniqueNames = (names: string[]) => {
+  const seen = new Set<string>()
+  return names.filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
+}
+
+function itemOf(pub: Publication, card: PostCard, contentHtml: string): FeedItem {
+  const { language, siteUrl } = pub
+  const profile = card.authorProfile
+  const image = absolute(siteUrl, card.coverImage)
+  return {
+    id: postTagUri(siteUrl, card),
+    url: postUrl(siteUrl, language, card.slug),
+    title: card.title,
+    summary: card.summary,
+    contentHtml,
+    author: {
+      name: profile?.name || card.author || pub.name,
+      url: profile ? `${siteUrl}${urlPathOf({ kind: 'page.list', language, scope: { kind: 'author', slug: profile.slug }, page: 1 })}` : '',
+    },
+    published: card.publishedAt ?? card.updatedTime,
+    updated: card.updatedTime,
+    image: image ? { url: image, type: mimeForExt(image.split('?')[0]!.split('.').pop()!.toLowerCase()) ?? '', alt: card.coverAlt } : null,
+    tags: uniqueNames([...(card.category ? [nameIn(language, card.category)] : []), ...card.tags.map((t) => nameIn(language, t))]),
+  }
+}
+
+/** The bodies of a snapshot's feed posts, read once per snapshot whatever the number of feeds showing them. */
+const bodiesOf = new WeakMap<SnapshotReads, Map<number, string>>()
+
+function bodies(db: Queryable, reads: SnapshotReads, ids: number[]): Map<number, string> {
+  let known = bodiesOf.get(reads)
+  if (!known) bodiesOf.set(reads, (known = new Map()))
+  const missing = ids.filter((id) => !known.has(id))
+  if (missing.length)
+    for (const row of db.select({ id: posts.id, html: posts.contentHtml }).from(posts).where(inArray(posts.id, missing)).all())
+      known.set(row.id, row.html)
+  return known
+}
+
+/** The feed of one list in one format, or null when the list does not exist. */
+export function feedFor(db: Queryable, reads: SnapshotReads, language: Language, scope: ListScope, format: FeedFormat): Feed | null {
+  const found = feedOf(reads, language, scope)
+  if (!found) return null
+  const pub = reads.publication(language)
+  const { info, cards } = found
+  const html = bodies(
+    db,
+    reads,
+    cards.map((c) => c.id),
+  )
   return {
     title: scope.kind === 'home' ? pub.name : `${info.name} · ${pub.name}`,
     description: (scope.kind === 'home' ? pub.description : info.description) || pub.name,
     language,
+    publisher: pub.name,
     home: `${pub.siteUrl}${urlPathOf({ kind: 'page.list', language, scope, page: 1 })}`,
     self: `${pub.siteUrl}${urlPathOf({ kind: 'page.feed', language, scope, format })}`,
-    items: cards.map((card) => ({
-      id: `folio-post-${card.id}`,
-      url: postUrl(pub.siteUrl, language, card.slug),
-      title: card.title,
-      summary: card.summary,
-      published: card.publishedAt ?? card.updatedTime,
-      updated: card.updatedTime,
-      image: absolute(pub.siteUrl, card.coverImage),
-      tags: [...(card.category ? [nameIn(language, card.category)] : []), ...card.tags.map((t) => nameIn(language, t))].filter(Boolean),
-    })),
+    items: cards.map((card) => itemOf(pub, card, html.get(card.id) ?? '')),
   }
 }
 
@@ -56,11 +121,17 @@ export const rssOf = (feed: Feed) =>
       guid: item.id,
       pubDate: parseTime(item.published) ?? new Date(0),
       description: item.summary,
+      contentHtml: item.contentHtml,
+      creator: item.author.name,
+      image: item.image,
       categories: item.tags,
     })),
   )
 
-/** Atom 1.0 (RFC 4287): `updated` is the newest entry's, ids are stable tag-like URNs. */
+const atomPerson = (tag: string, person: { name: string; url: string }) =>
+  el(tag, {}, el('name', {}, person.name), person.url ? el('uri', {}, person.url) : undefined)
+
+/** Atom 1.0 (RFC 4287): `updated` is the newest entry's; every entry has an author, the feed the publication. */
 export function atomOf(feed: Feed): string {
   const newest = feed.items.reduce((max, item) => (item.updated > max ? item.updated : max), '')
   return xmlDocument(
@@ -73,16 +144,20 @@ export function atomOf(feed: Feed): string {
       el('link', { rel: 'self', type: 'application/atom+xml', href: feed.self }),
       el('link', { rel: 'alternate', type: 'text/html', href: feed.home }),
       el('updated', {}, newest ? w3cTime(newest) : '1970-01-01T00:00:00Z'),
+      atomPerson('author', { name: feed.publisher, url: feed.home }),
       ...feed.items.map((item) =>
         el(
           'entry',
           {},
           el('title', {}, item.title),
-          el('id', {}, `urn:folio:${item.id}`),
+          el('id', {}, item.id),
           el('link', { rel: 'alternate', type: 'text/html', href: item.url }),
+          item.image ? el('link', { rel: 'enclosure', type: item.image.type || undefined, href: item.image.url }) : undefined,
           el('published', {}, w3cTime(item.published)),
           el('updated', {}, w3cTime(item.updated)),
+          atomPerson('author', item.author),
           el('summary', {}, item.summary),
+          el('content', { type: 'html' }, item.contentHtml),
           ...item.tags.map((term) => el('category', { term })),
         ),
       ),
@@ -90,7 +165,7 @@ export function atomOf(feed: Feed): string {
   )
 }
 
-/** JSON Feed 1.1 (jsonfeed.org). */
+/** JSON Feed 1.1 (jsonfeed.org/version/1.1): `content_html` is required of every item, with the summary beside it. */
 export function jsonFeedOf(feed: Feed): string {
   const body = {
     version: 'https://jsonfeed.org/version/1.1',
@@ -99,14 +174,17 @@ export function jsonFeedOf(feed: Feed): string {
     language: HTML_LANG[feed.language],
     home_page_url: feed.home,
     feed_url: feed.self,
+    authors: [{ name: feed.publisher, url: feed.home }],
     items: feed.items.map((item) => ({
       id: item.id,
       url: item.url,
       title: item.title,
+      content_html: item.contentHtml,
       summary: item.summary,
-      ...(item.image ? { image: item.image } : {}),
+      ...(item.image ? { image: item.image.url } : {}),
       date_published: w3cTime(item.published),
       date_modified: w3cTime(item.updated),
+      authors: [item.author.url ? item.author : { name: item.author.name }],
       ...(item.tags.length ? { tags: item.tags } : {}),
     })),
   }
@@ -114,3 +192,12 @@ export function jsonFeedOf(feed: Feed): string {
 }
 
 export const FEED_RENDERERS: Record<FeedFormat, (feed: Feed) => string> = { rss: rssOf, atom: atomOf, json: jsonFeedOf }
+
+/**
+ * The API's RSS (spec: `/api/v1/blog/rss.xml?language=`): the language's home feed, under the
+ * publication's name and linking the site's home, with its own self URL.
+ */
+export function apiRss(db: Queryable, reads: SnapshotReads, language: Language): string {
+  const feed = feedFor(db, reads, language, { kind: 'home' }, 'rss')!
+  return rssOf({ ...feed, self: `${reads.publication(language).siteUrl}/api/v1/blog/rss.xml?language=${language}` })
+}

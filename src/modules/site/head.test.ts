@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { xml2js } from 'xml-js'
 import type { PostRes } from '../posts/model.ts'
-import { atomOf, jsonFeedOf, rssOf, type Feed } from './feeds.ts'
+import { atomOf, jsonFeedOf, rssOf, uniqueNames, type Feed } from './feeds.ts'
 import { alternatesOf, postHead } from './head.ts'
 import { renderMarkdownTwin } from './markdown.ts'
 import { postPageHtml } from './render.tsx'
@@ -104,33 +104,67 @@ describe('the head', () => {
   })
 })
 
+describe('the post page', () => {
+  test('a product card the body already shows is not shown again from relatedProductIds', () => {
+    const product = (id: number) => {
+      const link = `${SITE}/en/products/${id}-box`
+      const cardHtml = `<aside class="product-card"><a href="${link}">Box ${id}</a></aside>`
+      return {
+        id,
+        links: { en: link, zh: link },
+        cardHtml: { en: cardHtml, zh: cardHtml },
+      } as unknown as PostRes['relatedProducts'][number]
+    }
+    const [shown, other] = [product(1), product(2)]
+    const html = postPageHtml(pub, [], {
+      post: post({ contentHtml: `<p>Body.</p>${shown.cardHtml.en}`, relatedProducts: [shown, other] }),
+      partner: null,
+      noindex: false,
+    })
+    expect(html.split('>Box 1<').length - 1).toBe(1)
+    expect(html.split('>Box 2<').length - 1).toBe(1)
+  })
+})
+
 describe('feeds and the Markdown twin', () => {
   const feed: Feed = {
     title: 'Field Notes',
     description: 'Notes.',
     language: 'zh',
+    publisher: '田野笔记',
     home: `${SITE}/cn/`,
     self: `${SITE}/cn/atom.xml`,
     items: [
       {
-        id: 'folio-post-7',
+        id: 'tag:blog.example.org,2026-03-01:post-7',
         url: `${SITE}/cn/blog/ni-hao`,
         title: '你好 & <再见>',
         summary: '摘要',
+        contentHtml: '<p>正文 <b>粗</b> ]]></p>',
+        author: { name: '李明', url: '' },
         published: '2026-03-01 10:00:00',
         updated: '2026-03-02 10:00:00',
-        image: '',
+        image: null,
         tags: ['指南'],
       },
     ],
   }
-  test('Atom, JSON Feed and RSS parse and carry the item link', () => {
+  test('Atom, JSON Feed and RSS parse and carry the item link, its body and its author', () => {
     expect(() => xml2js(atomOf(feed))).not.toThrow()
+    expect(atomOf(feed)).toContain('<content type="html">&lt;p&gt;正文 &lt;b&gt;粗&lt;/b&gt; ]]&gt;&lt;/p&gt;</content>')
+    expect(atomOf(feed)).toContain('<author><name>李明</name></author>')
+    expect(rssOf(feed)).toContain('<dc:creator>李明</dc:creator>')
     expect(atomOf(feed)).toContain('<updated>2026-03-02T10:00:00Z</updated>')
     expect(() => xml2js(rssOf(feed))).not.toThrow()
     const json = JSON.parse(jsonFeedOf(feed))
     expect(json.version).toBe('https://jsonfeed.org/version/1.1')
     expect(json.items[0]).toMatchObject({ url: `${SITE}/cn/blog/ni-hao`, title: '你好 & <再见>', date_published: '2026-03-01T10:00:00Z' })
+    expect(json.items[0].content_html).toBe(feed.items[0]!.contentHtml)
+    expect(json.items[0].authors).toEqual([{ name: '李明' }])
+  })
+
+  test('a category and a tag of the same name are one feed category', () => {
+    expect(uniqueNames(['Guides', 'guides', '', 'Static sites', 'Guides'])).toEqual(['Guides', 'Static sites'])
   })
 
   test('the twin starts with the title and link, converts the body and ends with the FAQ', () => {

@@ -2,12 +2,12 @@ import type { Queryable } from '../../db/client.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { renderRobots } from '../publishing/render/robots.ts'
 import { ASSETS } from './assets.ts'
-import { FEED_RENDERERS, feedOfCards } from './feeds.ts'
+import { FEED_RENDERERS, feedFor } from './feeds.ts'
 import { listHead, plainHead, postHead, productHead } from './head.ts'
 import { renderMarkdownTwin } from './markdown.ts'
+import { NO_EXTRAS, postExtrasOf, type PostExtras } from './neighbours.ts'
 import { siteSitemapIndex, sitePagesShard, sitePostShard } from './sitemap.ts'
 import {
-  feedOf,
   listPageOf,
   livePostPageOf,
   postPageOf,
@@ -44,17 +44,17 @@ const chromeOf = (reads: SnapshotReads, language: Language, switchTo: Chrome['sw
   script,
 })
 
-/** A post page from plain data alone: the publication, the navigation and the post. */
-export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage): string {
+/** A post page from plain data alone: the publication, the navigation, the post, its next post and comments. */
+export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage, extras: PostExtras = NO_EXTRAS): string {
   const switchTo = page.partner ? { language: page.partner.language, href: urlPathOf({ kind: 'page.post', ...page.partner }) } : null
   const chrome: Chrome = { pub, nav, switchTo, script: true }
   const head = postHead(pub, page.post, page.partner, page.noindex)
-  return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} />)
+  return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} extras={extras} />)
 }
 
 export function renderPostPage(src: SiteSource, page: PostPage): string {
   const { pub, nav } = chromeOf(readsOf(src), page.post.language as Language)
-  return postPageHtml(pub, nav, page)
+  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post))
 }
 
 /** llms.txt (llmstxt.org): the publication, then every listed post per language, linking its Markdown twin. */
@@ -112,9 +112,8 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
       return htmlDocument(<ListPageView head={head} chrome={chrome} list={list} pub={chrome.pub} />)
     }
     case 'page.feed': {
-      const feed = feedOf(reads, target.language, target.scope)
-      if (!feed) return null
-      return FEED_RENDERERS[target.format](feedOfCards(reads.publication(target.language), feed.info, feed.cards, target.format))
+      const feed = feedFor(db, reads, target.language, target.scope, target.format)
+      return feed && FEED_RENDERERS[target.format](feed)
     }
     case 'page.product': {
       const product = productOf(db, target.language, target.id, target.slug)

@@ -139,6 +139,7 @@ const TYPES: [RegExp, string][] = [
   [/\.txt$/, 'text/plain; charset=utf-8'],
   [/\.css$/, 'text/css; charset=utf-8'],
   [/\.js$/, 'text/javascript; charset=utf-8'],
+  [/\.svg$/, 'image/svg+xml'],
 ]
 
 /**

@@ -13,12 +13,13 @@ import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
-import { partnerOf, rssData, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
+import { partnerOf, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
-import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
 import { postPageHtml, readsOf, renderSiteTarget } from '../../site/render.tsx'
+import { apiRss } from '../../site/feeds.ts'
 import { renderMarkdownTwin } from '../../site/markdown.ts'
+import { postExtrasOf } from '../../site/neighbours.ts'
 import { type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
 
 export interface RenderSource extends SiteOptions {
@@ -105,7 +106,7 @@ export function renderTargets(src: RenderSource, targets: readonly Target[]): (s
     if (!page) return null
     if (t.kind === 'post') return envelopeBody(success(page.post))
     if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, page.post)
-    return postPageHtml(pass.reads.publication(t.language), pass.reads.nav(), page)
+    return postPageHtml(pass.reads.publication(t.language), pass.reads.nav(), page, postExtrasOf(src.db, page.post))
   })
 }
 
@@ -142,8 +143,7 @@ function renderOther(src: RenderSource & { reads: SnapshotReads }, target: Exclu
     case 'settings':
       return answer(() => publicationSettings(db))
     case 'rss': {
-      const { channel, items } = rssData(reads.lists, src.siteUrl, target.language)
-      return renderRss(channel, items)
+      return apiRss(db, reads, target.language)
     }
     case 'sitemap': {
       const data = sitemapData(db, src, reads.sitemapRows, reads.postShards)

@@ -1,6 +1,10 @@
 import { el, escapeXml, xmlDocument } from './xml.ts'
 
 export const ATOM_NS = 'http://www.w3.org/2005/Atom'
+/** RSS 2.0 modules every reader knows: the full body, the item's author by name, the cover as Media RSS. */
+const CONTENT_NS = 'http://purl.org/rss/1.0/modules/content/'
+const DC_NS = 'http://purl.org/dc/elements/1.1/'
+const MEDIA_NS = 'http://search.yahoo.com/mrss/'
 
 export interface RssChannel {
   title: string
@@ -16,16 +20,46 @@ export interface RssChannel {
 export interface RssItem {
   title: string
   link: string
-  /** Stable across slug changes, so readers never see a renamed post twice. */
+  /** Stable across slug changes and unique across installs (a tag URI), so readers never see a post twice. */
   guid: string
   pubDate: Date
   /** Plain text (the post's summary), never markup. */
   description: string
+  /** The post's sanitized body (`content:encoded`); escaped here like any text. */
+  contentHtml: string
+  /** The author's name (`dc:creator`: RSS's own `author` wants an e-mail address). */
+  creator: string
+  /** The cover image's absolute URL and type, as Media RSS content; null when none. */
+  image: { url: string; type: string; alt: string } | null
   categories: readonly string[]
 }
 
 /** RFC 822 date as RSS 2.0 wants it; `toUTCString` yields `Sun, 01 Mar 2026 10:00:00 GMT`. */
 export const rfc822 = (date: Date): string => date.toUTCString()
+
+function rssItem(item: RssItem) {
+  return el(
+    'item',
+    {},
+    el('title', {}, item.title),
+    el('link', {}, item.link),
+    el('guid', { isPermaLink: 'false' }, item.guid),
+    el('pubDate', {}, rfc822(item.pubDate)),
+    item.creator ? el('dc:creator', {}, item.creator) : undefined,
+    // Readers decode a description and render it as HTML: escaping the text for HTML first
+    // (then for XML, by `el`) makes them show a summary like "<img onerror=…>" as the text it is.
+    el('description', {}, escapeXml(item.description)),
+    el('content:encoded', {}, item.contentHtml),
+    item.image
+      ? el(
+          'media:content',
+          { url: item.image.url, medium: 'image', type: item.image.type || undefined },
+          item.image.alt ? el('media:description', { type: 'plain' }, item.image.alt) : undefined,
+        )
+      : undefined,
+    ...item.categories.map((c) => el('category', {}, c)),
+  )
+}
 
 /**
  * An RSS 2.0 feed. `lastBuildDate` is the newest item's date, never "now": the bytes depend only
@@ -36,7 +70,7 @@ export function renderRss(channel: RssChannel, items: readonly RssItem[]): strin
   return xmlDocument(
     el(
       'rss',
-      { version: '2.0', 'xmlns:atom': ATOM_NS },
+      { version: '2.0', 'xmlns:atom': ATOM_NS, 'xmlns:content': CONTENT_NS, 'xmlns:dc': DC_NS, 'xmlns:media': MEDIA_NS },
       el(
         'channel',
         {},
@@ -46,20 +80,7 @@ export function renderRss(channel: RssChannel, items: readonly RssItem[]): strin
         el('language', {}, channel.language),
         el('atom:link', { href: channel.selfUrl, rel: 'self', type: 'application/rss+xml' }),
         newest ? el('lastBuildDate', {}, rfc822(newest)) : undefined,
-        ...items.map((item) =>
-          el(
-            'item',
-            {},
-            el('title', {}, item.title),
-            el('link', {}, item.link),
-            el('guid', { isPermaLink: 'false' }, item.guid),
-            el('pubDate', {}, rfc822(item.pubDate)),
-            // Readers decode a description and render it as HTML: escaping the text for HTML first
-            // (then for XML, by `el`) makes them show a summary like "<img onerror=…>" as the text it is.
-            el('description', {}, escapeXml(item.description)),
-            ...item.categories.map((c) => el('category', {}, c)),
-          ),
-        ),
+        ...items.map(rssItem),
       ),
     ),
   )

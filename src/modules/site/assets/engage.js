@@ -32,21 +32,29 @@
   const show = (data) => {
     $('[data-claps]').textContent = String(data.clapCount)
     $('[data-comments]').textContent = String(data.commentCount)
+    // The same list the page was built with (templates/comments.tsx): thread order, replies indented by depth, dated.
     const list = $('.comments')
+    const lang = document.documentElement.lang === 'en' ? 'en-GB' : document.documentElement.lang
+    const depthOf = new Map()
     list.replaceChildren()
-    const add = (comment, depth) => {
+    for (const comment of data.comments || []) {
+      const depth = comment.parentId === null ? 0 : (depthOf.has(comment.parentId) ? depthOf.get(comment.parentId) : -1) + 1
+      depthOf.set(comment.id, depth)
       const item = document.createElement('li')
-      item.style.marginLeft = `${depth * 1.5}rem`
-      const who = document.createElement('div')
+      item.className = `depth-${Math.min(depth, 4)}`
+      item.id = `comment-${comment.id}`
+      const who = document.createElement('p')
       who.className = 'who'
-      who.textContent = comment.authorName
+      const time = document.createElement('time')
+      const at = new Date(`${comment.createTime.replace(' ', 'T')}Z`)
+      time.dateTime = at.toISOString().replace('.000Z', 'Z')
+      time.textContent = at.toLocaleDateString(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+      who.append(`${comment.authorName} · `, time)
       const text = document.createElement('p')
       text.textContent = comment.content
       item.append(who, text)
       list.append(item)
-      for (const reply of comment.replies || []) add(reply, depth + 1)
     }
-    for (const comment of data.comments || []) add(comment, 0)
   }
   const refresh = () => call('/engagement').then(show, () => {})
   for (const hidden of box.querySelectorAll('[data-needs-script]')) hidden.hidden = false

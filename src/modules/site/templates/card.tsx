@@ -3,14 +3,27 @@ import type { PostCard } from '../../posts/model.ts'
 import { urlPathOf } from '../targets.ts'
 import { readableDate } from './words.ts'
 
-/** A post in a list: cover, title linking to the page, summary, date. */
-export function Card({ card, level }: { card: PostCard; level: 2 | 3 }) {
+/** Cards of a list page that are in the first screenful on a phone: their covers load at once, the first one first (the LCP image). */
+const EAGER_CARDS = 2
+
+/** A post in a list: cover, title linking to the page, summary, date. `index` is its place on a list page (0 first), absent elsewhere. */
+export function Card({ card, level, index }: { card: PostCard; level: 2 | 3; index?: number }) {
   const language = card.language as Language
   const href = urlPathOf({ kind: 'page.post', language, slug: card.slug })
   const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <article class="card">
-      {card.coverImage ? <img src={card.coverImage} alt={card.coverAlt} loading="lazy" /> : null}
+      {card.coverImage ? (
+        <img
+          src={card.coverImage}
+          alt={card.coverAlt}
+          width={1600}
+          height={900}
+          decoding="async"
+          loading={index !== undefined && index < EAGER_CARDS ? 'eager' : 'lazy'}
+          fetchpriority={index === 0 ? 'high' : undefined}
+        />
+      ) : null}
       <Heading>
         <a href={href}>{card.title}</a>
       </Heading>

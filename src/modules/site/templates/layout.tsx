@@ -39,7 +39,7 @@ function HeadTags({ head, pub }: { head: Head; pub: Publication }) {
       <meta name="twitter:title" content={head.og.title} />
       <meta name="twitter:description" content={head.og.description} />
       {head.og.image ? <meta name="twitter:image" content={head.og.image} /> : null}
-      {pub.iconUrl ? <link rel="icon" href={pub.iconUrl} /> : null}
+      <link rel="icon" href={pub.iconUrl || urlPathOf({ kind: 'page.asset', name: 'icon' })} />
       <link rel="stylesheet" href={urlPathOf({ kind: 'page.asset', name: 'theme' })} />
       {head.jsonLd.map((data) => (
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
@@ -72,7 +72,7 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
         <header class="site-header">
           <div class="bar">
             <a class="brand" href={homePath(head.language)}>
-              {pub.iconUrl ? <img src={pub.iconUrl} alt={pub.iconAlt} width={32} height={32} /> : null}
+              {pub.iconUrl ? <img src={pub.iconUrl} alt={pub.iconAlt} width={32} height={32} decoding="async" /> : null}
               <span>{pub.name}</span>
             </a>
             <nav class="site-nav" aria-label={w.categories}>
@@ -80,7 +80,7 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
                 const href = urlPathOf({ kind: 'page.list', language: head.language, scope: { kind: 'category', slug: c.slug }, page: 1 })
                 return <a href={href}>{head.language === 'zh' ? c.nameZh || c.nameEn : c.nameEn || c.nameZh}</a>
               })}
-              <a href={switchTo.href} hrefLang={switchTo.language} lang={HTML_LANG[switchTo.language]}>
+              <a class="lang" href={switchTo.href} hrefLang={switchTo.language} lang={HTML_LANG[switchTo.language]}>
                 {pub.labels[switchTo.language]}
               </a>
             </nav>

@@ -40,9 +40,9 @@ export function ListPageView({ head, chrome, list, pub }: { head: Head; chrome: 
       {list.info.author ? <AuthorBox author={list.info.author} pub={pub} heading={w.about} /> : null}
       {list.cards.length ? (
         <ul class="cards">
-          {list.cards.map((card) => (
+          {list.cards.map((card, index) => (
             <li>
-              <Card card={card} level={2} />
+              <Card card={card} level={2} index={index} />
             </li>
           ))}
         </ul>

@@ -1,12 +1,16 @@
 import type { Language } from '../../../shared/language.ts'
 import type { AuthorRes } from '../../authors/model.ts'
 import { ENGAGEMENT_LIMITS } from '../../engagement/model.ts'
-import type { PostCard, PostRes } from '../../posts/model.ts'
+import type { PostRes } from '../../posts/model.ts'
 import { authorUrl, completeFaq, postCrumbs, type Head } from '../head.ts'
+import type { PostExtras } from '../neighbours.ts'
+import { CommentList } from './comments.tsx'
+import { readingBody } from '../reading.ts'
+import { PostNav } from './post-nav.tsx'
 import type { Publication } from '../snapshot.ts'
 import { urlPathOf } from '../targets.ts'
-import { Card } from './card.tsx'
 import { Layout, type Chrome } from './layout.tsx'
+import { Toc } from './toc.tsx'
 import { readableDate, WORDS } from './words.ts'
 
 /** Minutes to read: 230 words a minute for Latin text, 400 characters for Chinese. */
@@ -32,7 +36,7 @@ export function Crumbs({ items, label }: { items: { name: string; url: string }[
 export function AuthorBox({ author, pub, heading }: { author: AuthorRes; pub: Publication; heading: string }) {
   return (
     <aside class="author-box" aria-label={heading}>
-      {author.avatar ? <img src={author.avatar} alt={author.name} width={64} height={64} loading="lazy" /> : null}
+      {author.avatar ? <img src={author.avatar} alt={author.name} width={64} height={64} loading="lazy" decoding="async" /> : null}
       <div>
         <h2>
           <a href={new URL(authorUrl(pub.siteUrl, author)).pathname}>{author.name}</a>
@@ -45,13 +49,27 @@ export function AuthorBox({ author, pub, heading }: { author: AuthorRes; pub: Pu
   )
 }
 
-export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: Chrome; post: PostRes; pub: Publication }) {
+export function PostPageView({
+  head,
+  chrome,
+  post,
+  pub,
+  extras,
+}: {
+  head: Head
+  chrome: Chrome
+  post: PostRes
+  pub: Publication
+  extras: PostExtras
+}) {
   const language = post.language as Language
   const w = WORDS[language]
   const faq = completeFaq(post)
   const author = post.authorProfile
   const tagName = (t: PostRes['tags'][number]) => (language === 'zh' ? t.nameZh || t.nameEn : t.nameEn || t.nameZh) || t.slug
   const words = JSON.stringify({ thanks: w.thanks, received: w.received })
+  // A card the body already shows (the README walkthrough inserts one) is not shown twice.
+  const products = post.relatedProducts.filter((p) => !post.contentHtml.includes(`href="${p.links[language]}"`))
   return (
     <Layout head={head} chrome={chrome}>
       <article class="article" lang={language === 'zh' ? 'zh-CN' : 'en'}>
@@ -84,7 +102,8 @@ export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: 
         </header>
         {post.coverImage ? (
           <figure class="cover">
-            <img src={post.coverImage} alt={post.coverAlt} />
+            {/* The LCP image: fetched first; its box is 16:9 whatever the file (theme.css), so the size is known. */}
+            <img src={post.coverImage} alt={post.coverAlt} width={1600} height={900} decoding="async" fetchpriority="high" />
           </figure>
         ) : null}
         {post.answerSummary ? (
@@ -103,19 +122,8 @@ export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: 
             </ul>
           </section>
         ) : null}
-        {post.toc.length ? (
-          <nav class="toc" aria-labelledby="toc-heading">
-            <h2 id="toc-heading">{w.toc}</h2>
-            <ol>
-              {post.toc.map((item) => (
-                <li class={`level-${item.level}`}>
-                  <a href={`#${item.id}`}>{item.text}</a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-        ) : null}
-        <div class="content" dangerouslySetInnerHTML={{ __html: post.contentHtml }} />
+        {post.toc.length ? <Toc items={post.toc} heading={w.toc} /> : null}
+        <div class="content" dangerouslySetInnerHTML={{ __html: readingBody(post.contentHtml, language) }} />
         {faq.length ? (
           <section class="faq" aria-labelledby="faq-heading">
             <h2 id="faq-heading">{w.faq}</h2>
@@ -127,10 +135,10 @@ export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: 
             ))}
           </section>
         ) : null}
-        {post.relatedProducts.length ? (
+        {products.length ? (
           <section aria-labelledby="products-heading">
             <h2 id="products-heading">{w.products}</h2>
-            {post.relatedProducts.map((p) => (
+            {products.map((p) => (
               <div dangerouslySetInnerHTML={{ __html: p.cardHtml[language] }} />
             ))}
           </section>
@@ -154,7 +162,7 @@ export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: 
               {w.clap}
             </button>
           </p>
-          <ul class="comments" />
+          <CommentList comments={extras.comments} language={language} />
           <form hidden data-needs-script>
             <h2>{w.comment}</h2>
             <label>
@@ -175,18 +183,7 @@ export function PostPageView({ head, chrome, post, pub }: { head: Head; chrome: 
           </form>
           <p class="status" role="status" aria-live="polite" />
         </section>
-        {post.relatedPosts.length ? (
-          <section aria-labelledby="related-heading">
-            <h2 id="related-heading">{w.related}</h2>
-            <ul class="cards">
-              {post.relatedPosts.map((card: PostCard) => (
-                <li>
-                  <Card card={card} level={3} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
+        <PostNav post={post} next={extras.next} />
       </article>
     </Layout>
   )
