@@ -4,6 +4,7 @@ import { compose } from './main.ts'
 import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
 import { createLogger } from './shared/log.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
+import { IMPORT_COMMANDS, IMPORT_USAGE } from './modules/import/commands.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
@@ -26,7 +27,8 @@ const USAGE = `usage: npm run --silent cli -- <command>
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
   webhook redeliver ID
   backup FILE.tar.gz
-  restore FILE.tar.gz [--force]`
+  restore FILE.tar.gz [--force]
+${IMPORT_USAGE}`
 
 class UsageError extends Error {}
 
@@ -165,6 +167,7 @@ const commands: Record<string, Command> = {
   },
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
+  ...IMPORT_COMMANDS,
 }
 
 /**

@@ -30,6 +30,7 @@ import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { serveSite } from './modules/site/serve.ts'
+import { withImportRedirects } from './modules/import/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -128,7 +129,10 @@ export async function compose(
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(
-      staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+      withImportRedirects(
+        staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+        db,
+      ),
       config.corsOrigins,
     ),
     readArtifact: artifactRead(publishing.cache),

@@ -1,0 +1,74 @@
+import { parseArgs } from 'node:util'
+import type { compose } from '../../main.ts'
+import { LANGUAGES } from '../../shared/language.ts'
+import type { ImportEntry } from './model.ts'
+import { formatRedirects, REDIRECT_FORMATS, type RedirectFormat } from './redirect-formats.ts'
+import { redirectMap } from './redirects.ts'
+import { summaryOf } from './report.ts'
+import { runImport } from './run.ts'
+import { readWordpress } from './wordpress.ts'
+
+type Service = Awaited<ReturnType<typeof compose>>
+
+/** The readers of each source format; each yields model.ts entries from a path. */
+const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
+  wordpress: readWordpress,
+}
+
+export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep] [--dry-run] [--report FILE.json]
+  redirects export --format caddy|nginx|netlify|csv`
+
+class ImportUsage extends Error {}
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback
+  if (!allowed.includes(value as T)) throw new ImportUsage(`--${flag} must be one of ${allowed.join(', ')}, got "${value}"`)
+  return value as T
+}
+
+async function importCommand(service: Service, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      language: { type: 'string' },
+      status: { type: 'string' },
+      media: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      report: { type: 'string' },
+    },
+  })
+  const [format, path] = positionals
+  const reader = format ? READERS[format] : undefined
+  if (!reader || !path) throw new ImportUsage(`usage: import ${Object.keys(READERS).join('|')} FILE [options]`)
+  const media = oneOf('media', values.media, ['keep', 'fetch'], 'keep')
+  if (media === 'fetch') throw new ImportUsage('--media fetch is not available yet: import with --media keep (the default)')
+  const dryRun = values['dry-run'] ?? false
+  const started = performance.now()
+  const report = await runImport(service.ctx, reader(path), {
+    language: oneOf('language', values.language, [...LANGUAGES, 'auto'], 'auto'),
+    status: oneOf('status', values.status, ['keep', 'gate'], 'keep'),
+    dryRun,
+    progress: (n) => console.error(`import ${format}: ${n} posts read (${Math.round((performance.now() - started) / 1000)} s)`),
+  })
+  if (!dryRun) {
+    // One render pass for the whole import, never one per post.
+    const stats = await service.publisher.rebuild({})
+    report.rendered = { rendered: stats.rendered, written: stats.written, removed: stats.removed }
+  }
+  if (values.report) await Bun.write(values.report, JSON.stringify(report, null, 2) + '\n')
+  console.log(summaryOf(report))
+}
+
+function redirectsExport(service: Service, args: string[]): void {
+  const { values } = parseArgs({ args, strict: true, options: { format: { type: 'string' } } })
+  const format: RedirectFormat = oneOf('format', values.format, REDIRECT_FORMATS, 'csv')
+  for (const line of formatRedirects(format, redirectMap(service.ctx.db))) console.log(line)
+}
+
+/** Registered in src/cli.ts: `import …` and `redirects export`. */
+export const IMPORT_COMMANDS: Record<string, (service: Service, args: string[]) => Promise<void> | void> = {
+  import: importCommand,
+  'redirects export': redirectsExport,
+}
