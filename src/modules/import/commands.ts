@@ -6,6 +6,7 @@ import { formatRedirects, REDIRECT_FORMATS, type RedirectFormat } from './redire
 import { redirectMap } from './redirects.ts'
 import { summaryOf } from './report.ts'
 import { runImport } from './run.ts'
+import { readGhost } from './ghost.ts'
 import { readWordpress } from './wordpress.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -13,6 +14,7 @@ type Service = Awaited<ReturnType<typeof compose>>
 /** The readers of each source format; each yields model.ts entries from a path. */
 const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
   wordpress: readWordpress,
+  ghost: readGhost,
 }
 
 export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep] [--dry-run] [--report FILE.json]

@@ -25,7 +25,7 @@ export async function* streamXml<T>(path: string, handlers: XmlHandlers, drain: 
   const fail = (message: string): never => {
     throw new ImportFileError(`line ${parser.line}`, message)
   }
-  parser.on('error', (error) => fail(error.message.replace(/^[^:]*:\d+:\d+: /, '')))
+  parser.on('error', (error) => fail(error.message.replace(/^(?:[^:]*:)?\d+:\d+: /, '')))
   parser.on('doctype', () => fail('a DOCTYPE is refused (no DTD or entity declarations in an export)'))
   parser.on('opentag', (node) => {
     if (stack.length >= MAX_DEPTH) fail(`elements nest deeper than ${MAX_DEPTH}`)
