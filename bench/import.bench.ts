@@ -23,7 +23,7 @@ async function run(args: string[]): Promise<{ ms: number; maxRss: number; stdout
   const child = Bun.spawn([process.execPath, ...args], { cwd: ROOT, env, stdout: 'pipe', stderr: 'ignore' })
   const stdout = await new Response(child.stdout).text()
   await child.exited
-  return { ms: performance.now() - started, maxRss: child.resourceUsage()!.maxRSS * 1024, stdout }
+  return { ms: performance.now() - started, maxRss: child.resourceUsage()!.maxRSS /* bytes */, stdout }
 }
 
 const parse = await run([
