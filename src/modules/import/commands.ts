@@ -7,6 +7,7 @@ import { redirectMap } from './redirects.ts'
 import { summaryOf } from './report.ts'
 import { runImport } from './run.ts'
 import { readGhost } from './ghost.ts'
+import { readMarkdown } from './markdown.ts'
 import { readWordpress } from './wordpress.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -15,6 +16,7 @@ type Service = Awaited<ReturnType<typeof compose>>
 const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
   wordpress: readWordpress,
   ghost: readGhost,
+  markdown: readMarkdown,
 }
 
 export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep] [--dry-run] [--report FILE.json]

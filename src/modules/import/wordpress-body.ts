@@ -36,7 +36,7 @@ export function embedHtml(url: string): string {
   return /^https?:\/\//.test(clean) ? `<p><a href="${escapeAttr(clean)}">${escapeAttr(clean)}</a></p>` : ''
 }
 
-function attrsOf(text: string): Record<string, string> {
+export function attrsOf(text: string): Record<string, string> {
   const attrs: Record<string, string> = {}
   for (const m of text.matchAll(/([\w-]{1,40})\s*=\s*(?:"([^"]{0,2000})"|'([^']{0,2000})'|([^\s"']{1,2000}))/g))
     attrs[m[1]!.toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? ''
