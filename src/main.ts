@@ -154,7 +154,7 @@ export async function compose(
     await seo.close()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, close }
+  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, close }
 }
 
 /** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */

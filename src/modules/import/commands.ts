@@ -8,6 +8,7 @@ import { summaryOf } from './report.ts'
 import { runImport } from './run.ts'
 import { readGhost } from './ghost.ts'
 import { readMarkdown } from './markdown.ts'
+import { exportFolio, importFolio } from '../export/folio-archive.ts'
 import { readWordpress } from './wordpress.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -20,6 +21,8 @@ const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
 }
 
 export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep] [--dry-run] [--report FILE.json]
+  import folio FILE.tar.gz
+  export FILE.tar.gz --format folio
   redirects export --format caddy|nginx|netlify|csv`
 
 class ImportUsage extends Error {}
@@ -44,6 +47,7 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
     },
   })
   const [format, path] = positionals
+  if (format === 'folio' && path) return importFolioCommand(service, path)
   const reader = format ? READERS[format] : undefined
   if (!reader || !path) throw new ImportUsage(`usage: import ${Object.keys(READERS).join('|')} FILE [options]`)
   const media = oneOf('media', values.media, ['keep', 'fetch'], 'keep')
@@ -65,6 +69,29 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
   console.log(summaryOf(report))
 }
 
+/** `import folio`: an archive of `export --format folio` into an empty instance, then one render pass. */
+async function importFolioCommand(service: Service, path: string): Promise<void> {
+  const manifest = await importFolio(service.ctx.db, service.mediaStore, path)
+  const stats = await service.publisher.rebuild({})
+  const rows = Object.entries(manifest.tables).map(([table, n]) => `${table} ${n}`)
+  console.log(
+    `imported from Folio ${manifest.folioVersion} (${manifest.createdAt}): ${rows.join(', ')}; ${manifest.media.files} media files`,
+  )
+  console.log(`rendered: ${stats.rendered}, written: ${stats.written}`)
+}
+
+const EXPORT_FORMATS = ['folio'] as const
+
+async function exportCommand(service: Service, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { format: { type: 'string' } } })
+  const [file] = positionals
+  if (!file) throw new ImportUsage(`usage: export FILE --format ${EXPORT_FORMATS.join('|')}`)
+  oneOf('format', values.format, EXPORT_FORMATS, 'folio')
+  const manifest = await exportFolio(service.ctx.config, service.ctx.db, file)
+  const rows = Object.entries(manifest.tables).map(([table, n]) => `${table} ${n}`)
+  console.log(`${file}: ${rows.join(', ')}; ${manifest.media.files} media files`)
+}
+
 function redirectsExport(service: Service, args: string[]): void {
   const { values } = parseArgs({ args, strict: true, options: { format: { type: 'string' } } })
   const format: RedirectFormat = oneOf('format', values.format, REDIRECT_FORMATS, 'csv')
@@ -74,5 +101,6 @@ function redirectsExport(service: Service, args: string[]): void {
 /** Registered in src/cli.ts: `import …` and `redirects export`. */
 export const IMPORT_COMMANDS: Record<string, (service: Service, args: string[]) => Promise<void> | void> = {
   import: importCommand,
+  export: exportCommand,
   'redirects export': redirectsExport,
 }
