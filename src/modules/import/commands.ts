@@ -9,6 +9,7 @@ import { runImport } from './run.ts'
 import { readGhost } from './ghost.ts'
 import { readMarkdown } from './markdown.ts'
 import { exportFolio, importFolio } from '../export/folio-archive.ts'
+import { exportWxr } from '../export/wxr.ts'
 import { readWordpress } from './wordpress.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -22,7 +23,7 @@ const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
 
 export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep] [--dry-run] [--report FILE.json]
   import folio FILE.tar.gz
-  export FILE.tar.gz --format folio
+  export FILE.tar.gz --format folio | export FILE.xml --format wxr
   redirects export --format caddy|nginx|netlify|csv`
 
 class ImportUsage extends Error {}
@@ -80,13 +81,14 @@ async function importFolioCommand(service: Service, path: string): Promise<void>
   console.log(`rendered: ${stats.rendered}, written: ${stats.written}`)
 }
 
-const EXPORT_FORMATS = ['folio'] as const
+const EXPORT_FORMATS = ['folio', 'wxr'] as const
 
 async function exportCommand(service: Service, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { format: { type: 'string' } } })
   const [file] = positionals
   if (!file) throw new ImportUsage(`usage: export FILE --format ${EXPORT_FORMATS.join('|')}`)
-  oneOf('format', values.format, EXPORT_FORMATS, 'folio')
+  const format = oneOf('format', values.format, EXPORT_FORMATS, 'folio')
+  if (format === 'wxr') return console.log(`${file}: ${await exportWxr(service.ctx.config, service.ctx.db, file)} posts (WXR 1.2)`)
   const manifest = await exportFolio(service.ctx.config, service.ctx.db, file)
   const rows = Object.entries(manifest.tables).map(([table, n]) => `${table} ${n}`)
   console.log(`${file}: ${rows.join(', ')}; ${manifest.media.files} media files`)
