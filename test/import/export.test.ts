@@ -8,6 +8,8 @@ import { png } from '../media/fixtures.ts'
 import { Database } from 'bun:sqlite'
 import { xml2js } from 'xml-js'
 import { readWordpress } from '../../src/modules/import/wordpress.ts'
+import { readMarkdown } from '../../src/modules/import/markdown.ts'
+import type { ImportEntry } from '../../src/modules/import/model.ts'
 
 const FIXTURES = resolve(import.meta.dir, '..', 'fixtures', 'import')
 const dir = mkdtempSync(join(tmpdir(), 'folio-export-'))
@@ -44,10 +46,10 @@ function chineseSite(): string {
   return root
 }
 
-/** Every entry the project's own WXR reader finds in a file. */
-async function readBack(file: string) {
+/** Every entry one of the project's own readers (WordPress by default) finds in a file or folder. */
+async function readBack(file: string, reader: (path: string) => AsyncIterable<ImportEntry> = readWordpress) {
   const entries = []
-  for await (const entry of readWordpress(file)) entries.push(entry)
+  for await (const entry of reader(file)) entries.push(entry)
   return entries
 }
 
@@ -77,6 +79,14 @@ describe('export --format folio, then import folio', () => {
       stored.map((p) => [p.slug, p.title.replace(/[\x00-\x08\x0B\x0C\x0E-\x1F]/g, ''), p.status === 1 ? 'published' : 'draft']),
     )
     expect(posts.some((p) => p.title.includes(']]>'))).toBe(true)
+    // Markdown: a Hugo folder that Folio's own Markdown reader reads back post for post.
+    const folder = join(dir, 'md-out')
+    expect((await folio.cli('export', folder, '--format', 'markdown')).code).toBe(0)
+    const fromMarkdown = (await readBack(folder, readMarkdown)).flatMap((e) => (e.kind === 'post' ? [e.value] : []))
+    expect(fromMarkdown.map((p) => [p.slug, p.title, p.status]).sort()).toEqual(
+      stored.map((p) => [p.slug, p.title, p.status === 1 ? 'published' : 'draft']).sort(),
+    )
+    expect(readdirSync(join(folder, 'static', 'media'), { recursive: true }).filter((f) => String(f).endsWith('.png'))).toHaveLength(1)
     const archive = join(dir, 'site.tar.gz')
     const out = await folio.cli('export', archive, '--format', 'folio')
     expect(out.stderr).toBe('')

@@ -10,6 +10,7 @@ import { readGhost } from './ghost.ts'
 import { readMarkdown } from './markdown.ts'
 import { exportFolio, importFolio } from '../export/folio-archive.ts'
 import { exportWxr } from '../export/wxr.ts'
+import { exportMarkdown } from '../export/markdown-folder.ts'
 import { readWordpress } from './wordpress.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -23,7 +24,7 @@ const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
 
 export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep] [--dry-run] [--report FILE.json]
   import folio FILE.tar.gz
-  export FILE.tar.gz --format folio | export FILE.xml --format wxr
+  export FILE.tar.gz --format folio | export DIR --format markdown | export FILE.xml --format wxr
   redirects export --format caddy|nginx|netlify|csv`
 
 class ImportUsage extends Error {}
@@ -81,13 +82,17 @@ async function importFolioCommand(service: Service, path: string): Promise<void>
   console.log(`rendered: ${stats.rendered}, written: ${stats.written}`)
 }
 
-const EXPORT_FORMATS = ['folio', 'wxr'] as const
+const EXPORT_FORMATS = ['folio', 'markdown', 'wxr'] as const
 
 async function exportCommand(service: Service, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, strict: true, options: { format: { type: 'string' } } })
   const [file] = positionals
   if (!file) throw new ImportUsage(`usage: export FILE --format ${EXPORT_FORMATS.join('|')}`)
   const format = oneOf('format', values.format, EXPORT_FORMATS, 'folio')
+  if (format === 'markdown') {
+    const written = exportMarkdown(service.ctx.config, service.ctx.db, file)
+    return console.log(`${file}: ${written.posts} posts, ${written.media} media files (a Hugo site folder)`)
+  }
   if (format === 'wxr') return console.log(`${file}: ${await exportWxr(service.ctx.config, service.ctx.db, file)} posts (WXR 1.2)`)
   const manifest = await exportFolio(service.ctx.config, service.ctx.db, file)
   const rows = Object.entries(manifest.tables).map(([table, n]) => `${table} ${n}`)
