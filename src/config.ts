@@ -31,6 +31,8 @@ export interface Config {
   readonly webhookWorker: 'embedded' | 'off'
   /** Receivers on loopback, private, link-local or unspecified addresses are refused unless this is set. */
   readonly webhookAllowPrivate: boolean
+  /** `IMPORT_ALLOW_PRIVATE=1`: `import --media fetch` may download from loopback and private addresses (tests, a LAN). */
+  readonly importAllowPrivate: boolean
   readonly maxUploadBytes: number
   readonly logLevel: LogLevel
   /** Seconds a post's pre-rendered claps/comment counts may lag behind the live engagement endpoint. */
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookWorker: oneOf(env, 'WEBHOOK_WORKER', ['embedded', 'off'] as const, 'embedded'),
     webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
+    importAllowPrivate: oneOf(env, 'IMPORT_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     engagementRefreshSeconds: integer(env, 'ENGAGEMENT_REFRESH_SECONDS', 60, 1, 86_400),

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { startCaddy, type Caddy } from '../support/caddy.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
+import { png } from '../media/fixtures.ts'
 
 /** A site folder laid out as its generator keeps it: `files` maps relative paths to contents. */
 function site(name: string, files: Record<string, string>): string {
@@ -164,6 +165,59 @@ describe('import markdown', () => {
     ])
     // A draft's default path is not claimed.
     expect((await fetch(`${folio.url}/posts/not-yet/`, { redirect: 'manual' })).status).toBe(404)
+  })
+})
+
+describe('--media fetch', () => {
+  test('downloads images through the upload path, rewrites URLs; private addresses refused without the switch', async () => {
+    const hits: string[] = []
+    const images = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request) => {
+        const path = new URL(request.url).pathname
+        hits.push(path)
+        return path.endsWith('.png') ? new Response(png([9, 8, 7]), { headers: { 'content-type': 'image/png' } }) : new Response('<svg/>')
+      },
+    })
+    try {
+      const at = (name: string) => `http://127.0.0.1:${images.port}/${name}`
+      const folder = (slug: string) =>
+        site('fetch', {
+          [`posts/${slug}.md`]: `---\ntitle: Images fetched from the old site on import\ncover: ${at('cover.png')}\n---\n${PROSE}\n\n![a chart](${at('body.png')})\n\n![not an image](${at('page.svg')})\n`,
+        })
+      const report = join(tmpdir(), `fetch-${process.pid}.json`)
+      const allowed = Bun.spawn(
+        [process.execPath, 'src/cli.ts', 'import', 'markdown', folder('fetched'), '--media', 'fetch', '--report', report],
+        {
+          cwd: join(import.meta.dir, '..', '..'),
+          env: { ...folio.env, IMPORT_ALLOW_PRIVATE: '1' },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      )
+      expect(await allowed.exited).toBe(0)
+      const fetched = post('fetched')
+      const mediaUrl = folio.env.MEDIA_URL ?? 'http://localhost:3000/media'
+      expect(fetched.cover_image.startsWith(mediaUrl)).toBe(true)
+      expect(fetched.content_html).toContain(mediaUrl)
+      expect(fetched.content_html).not.toContain(at('body.png'))
+      expect(new Set(hits)).toEqual(new Set(['/cover.png', '/body.png', '/page.svg']))
+      const notes = (await Bun.file(report).json()).posts[0].notes as string[]
+      expect(notes.some((n) => n.startsWith('image not fetched (Unsupported image type') && n.endsWith(at('page.svg')))).toBe(true)
+      // Without IMPORT_ALLOW_PRIVATE, a loopback address is never contacted.
+      hits.length = 0
+      const refused = await folio.cli('import', 'markdown', folder('refused'), '--media', 'fetch', '--report', report)
+      expect(refused.code).toBe(0)
+      expect(hits).toEqual([])
+      const refusedNotes = (await Bun.file(report).json()).posts[0].notes as string[]
+      expect(refusedNotes).toContain(
+        `image not fetched (127.0.0.1 is a loopback, private, link-local or reserved address): ${at('body.png')}`,
+      )
+      expect(post('refused').content_html).toContain(at('body.png'))
+    } finally {
+      images.stop(true)
+    }
   })
 })
 

@@ -8,6 +8,8 @@ import { summaryOf } from './report.ts'
 import { runImport } from './run.ts'
 import { readGhost } from './ghost.ts'
 import { readMarkdown } from './markdown.ts'
+import { mediaFetcher } from './media-fetch.ts'
+import { mediaUploader } from '../media/routes.ts'
 import { exportFolio, importFolio } from '../export/folio-archive.ts'
 import { exportWxr } from '../export/wxr.ts'
 import { exportMarkdown } from '../export/markdown-folder.ts'
@@ -22,7 +24,7 @@ const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
   markdown: readMarkdown,
 }
 
-export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep] [--dry-run] [--report FILE.json]
+export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep|fetch] [--dry-run] [--report FILE.json]
   import folio FILE.tar.gz
   export FILE.tar.gz --format folio | export DIR --format markdown | export FILE.xml --format wxr
   redirects export --format caddy|nginx|netlify|csv`
@@ -53,13 +55,18 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
   const reader = format ? READERS[format] : undefined
   if (!reader || !path) throw new ImportUsage(`usage: import ${Object.keys(READERS).join('|')} FILE [options]`)
   const media = oneOf('media', values.media, ['keep', 'fetch'], 'keep')
-  if (media === 'fetch') throw new ImportUsage('--media fetch is not available yet: import with --media keep (the default)')
   const dryRun = values['dry-run'] ?? false
+  if (media === 'fetch' && dryRun) throw new ImportUsage('--media fetch writes to the media store: run it without --dry-run')
+  const fetchMedia =
+    media === 'fetch'
+      ? mediaFetcher({ upload: mediaUploader(service.ctx, service.mediaStore), allowPrivate: service.ctx.config.importAllowPrivate })
+      : undefined
   const started = performance.now()
   const report = await runImport(service.ctx, reader(path), {
     language: oneOf('language', values.language, [...LANGUAGES, 'auto'], 'auto'),
     status: oneOf('status', values.status, ['keep', 'gate'], 'keep'),
     dryRun,
+    fetchMedia,
     progress: (n) => console.error(`import ${format}: ${n} posts read (${Math.round((performance.now() - started) / 1000)} s)`),
   })
   if (!dryRun) {

@@ -19,12 +19,15 @@ import type { ImportPost } from './model.ts'
 import { addRedirect } from './redirects.ts'
 import type { ImportReport, PostReport } from './report.ts'
 import { cleanSlug } from './terms.ts'
+import { fetchBodyImages, type FetchMedia } from './media-fetch.ts'
 
 export interface PostOptions {
   language: LanguageChoice
   /** `keep`: public at the source stays public; `gate`: a post with a blocking item comes in as a draft. */
   status: 'keep' | 'gate'
   siteUrl: string
+  /** `--media fetch`: images downloaded into the media store, their URLs rewritten. */
+  fetchMedia?: FetchMedia
 }
 
 export interface PostRefs {
@@ -74,7 +77,15 @@ export async function preparePost(
   known: { id: number; digest: string },
 ): Promise<PreparedPost> {
   const notes = [...item.notes]
-  const body = await ctx.seo.run('storedBody', { contentHtml: item.html })
+  const fetchMedia = options.fetchMedia
+  const fetched = fetchMedia
+    ? {
+        html: await fetchBodyImages(item.html, fetchMedia, notes),
+        cover: item.cover && (await fetchMedia(item.cover, notes)),
+        ogImage: item.seo.ogImage && (await fetchMedia(item.seo.ogImage, notes)),
+      }
+    : { html: item.html, cover: item.cover, ogImage: item.seo.ogImage }
+  const body = await ctx.seo.run('storedBody', { contentHtml: fetched.html })
   const language: Language = languageOf(options.language, item.title, body.contentText)
   const title = cut(item.title.replace(/\s+/g, ' '), LIMITS.title) || `Untitled ${item.sourceId}`
   let slug = cleanSlug(item.slug, title) || `post-${cleanSlug(item.sourceId, '') || 'imported'}`
@@ -89,9 +100,9 @@ export async function preparePost(
     authorId: refs.authorId,
     slug,
     summary: plain(item.excerpt, LIMITS.shortText),
-    coverImage: urlField('coverImage', item.cover, (v) => mediaFault(v, options.siteUrl), notes),
+    coverImage: urlField('coverImage', fetched.cover, (v) => mediaFault(v, options.siteUrl), notes),
     coverAlt: cut(item.coverAlt, LIMITS.shortText),
-    ogImage: urlField('ogImage', seo.ogImage, (v) => mediaFault(v, options.siteUrl), notes),
+    ogImage: urlField('ogImage', fetched.ogImage, (v) => mediaFault(v, options.siteUrl), notes),
     seoTitle: cut(seo.title, LIMITS.title),
     seoDescription: cut(seo.description, LIMITS.shortText),
     canonicalUrl: urlField('canonicalUrl', seo.canonical, linkFault, notes),

@@ -16,6 +16,8 @@ export interface ImportOptions {
   language: LanguageChoice
   status: PostOptions['status']
   dryRun: boolean
+  /** `--media fetch` (never with a dry run: the media store is not part of the transaction). */
+  fetchMedia?: PostOptions['fetchMedia']
   /** Called every `PROGRESS_EVERY` posts, for a line on stderr. */
   progress?: (postsSeen: number) => void
 }
@@ -41,7 +43,12 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
   const write = <T>(work: (tx: Queryable) => T): T => (options.dryRun ? work(db) : db.transaction((tx) => work(tx)))
   const homeLanguage: Language = options.language === 'zh' ? 'zh' : 'en'
   const terms = new Terms(source, options.language, report.counts)
-  const postOptions: PostOptions = { language: options.language, status: options.status, siteUrl: ctx.config.siteUrl }
+  const postOptions: PostOptions = {
+    language: options.language,
+    status: options.status,
+    siteUrl: ctx.config.siteUrl,
+    fetchMedia: options.fetchMedia,
+  }
   let batch: PreparedPost[] = []
   let seen = 0
   const flush = () => {
@@ -98,7 +105,7 @@ async function prepareEntry(
   postOptions: PostOptions,
   options: ImportOptions,
 ): Promise<PreparedPost | null> {
-  const digest = digestOf({ item, language: options.language, status: options.status })
+  const digest = digestOf({ item, language: options.language, status: options.status, ...(options.fetchMedia ? { media: 'fetch' } : {}) })
   const known = knownItem(ctx.db, source, 'post', item.sourceId)
   const stored = known && ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, known.targetId)).get()
   if (stored && known.digest === digest) return null
