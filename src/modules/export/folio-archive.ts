@@ -6,7 +6,7 @@ import { create as packTar, extract as unpackTar } from 'tar'
 import { version } from '../../../package.json'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { filesUnder } from '../../operations/backup.ts'
+import { localMedia } from './media-files.ts'
 import { isValidMediaKey } from '../media/keys.ts'
 import type { MediaStore } from '../media/store.ts'
 import { ImportFileError } from '../import/model.ts'
@@ -24,7 +24,7 @@ export const ARCHIVE_FORMAT = 'folio-export'
 const FORMAT_VERSION = 1
 
 /** Content tables, parents before children: the order `import folio` inserts them in. */
-export const ARCHIVE_TABLES = [
+const ARCHIVE_TABLES = [
   'settings',
   'authors',
   'categories',
@@ -90,8 +90,7 @@ export async function exportFolio(config: Config, db: Db, file: string): Promise
     } finally {
       sqlite.run('COMMIT')
     }
-    const mediaRoot = join(config.dataDir, 'media')
-    const mediaFiles = config.mediaStore === 'local' ? filesUnder(mediaRoot) : []
+    const { root: mediaRoot, keys: mediaFiles } = localMedia(config)
     const manifest: ArchiveManifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: FORMAT_VERSION,

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { stringify } from 'yaml'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { filesUnder } from '../../operations/backup.ts'
+import { localMedia } from './media-files.ts'
 import { ImportFileError } from '../import/model.ts'
 import { htmlToMarkdown } from '../site/markdown.ts'
 import { urlPathOf } from '../site/targets.ts'
@@ -19,7 +19,7 @@ import { sitePosts, type ExportPost } from './site-posts.ts'
 
 const iso = (time: string | null) => (time ? `${time.replace(' ', 'T')}Z` : undefined)
 
-function frontMatter(post: ExportPost, localMedia: (url: string) => string): string {
+function frontMatter(post: ExportPost, siteRelative: (url: string) => string): string {
   const fields: Record<string, unknown> = {
     title: post.title,
     date: iso(post.publishedAt ?? post.createdAt),
@@ -31,7 +31,7 @@ function frontMatter(post: ExportPost, localMedia: (url: string) => string): str
     categories: post.category ? [post.category.name] : undefined,
     tags: post.tags.length ? post.tags.map((t) => t.name) : undefined,
     author: post.author?.name,
-    cover: post.coverImage ? { image: localMedia(post.coverImage), alt: post.coverAlt } : undefined,
+    cover: post.coverImage ? { image: siteRelative(post.coverImage), alt: post.coverAlt } : undefined,
     seoTitle: post.seoTitle || undefined,
     canonical: post.canonicalUrl || undefined,
     robots: post.robots || undefined,
@@ -47,7 +47,7 @@ export function exportMarkdown(config: Config, db: Db, dir: string): { posts: nu
   if (existsSync(dir) && readdirSync(dir).length) throw new ImportFileError(dir, 'exists and is not empty: export into a new folder')
   mkdirSync(join(dir, 'content', 'posts'), { recursive: true })
   const mediaBase = config.mediaUrl.replace(/\/+$/, '') + '/'
-  const localMedia = (text: string) => text.replaceAll(mediaBase, '/media/')
+  const siteRelative = (text: string) => text.replaceAll(mediaBase, '/media/')
   writeFileSync(
     join(dir, 'hugo.toml'),
     `baseURL = ${JSON.stringify(config.siteUrl + '/')}\ndefaultContentLanguage = "en"\n[languages.en]\nweight = 1\n[languages.zh]\nweight = 2\n# Bodies keep the HTML Markdown has no syntax for (embeds, figures).\n[markup.goldmark.renderer]\nunsafe = true\n`,
@@ -57,15 +57,15 @@ export function exportMarkdown(config: Config, db: Db, dir: string): { posts: nu
     const name = `${post.slug}${post.language === 'zh' ? '.zh' : ''}.md`
     writeFileSync(
       join(dir, 'content', 'posts', name),
-      frontMatter(post, localMedia) + '\n' + localMedia(htmlToMarkdown(post.contentHtml)) + '\n',
+      frontMatter(post, siteRelative) + '\n' + siteRelative(htmlToMarkdown(post.contentHtml)) + '\n',
     )
     posts++
   }
-  const files = config.mediaStore === 'local' ? filesUnder(join(config.dataDir, 'media')) : []
-  for (const file of files) {
-    const target = join(dir, 'static', 'media', file)
+  const media = localMedia(config)
+  for (const key of media.keys) {
+    const target = join(dir, 'static', 'media', key)
     mkdirSync(dirname(target), { recursive: true })
-    copyFileSync(join(config.dataDir, 'media', file), target)
+    copyFileSync(join(media.root, key), target)
   }
-  return { posts, media: files.length }
+  return { posts, media: media.keys.length }
 }

@@ -15,11 +15,11 @@ const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
 
-export const text = (value: string | number | null | undefined): string =>
+const text = (value: string | number | null | undefined): string =>
   String(value ?? '')
     .replace(NOT_XML, '')
     .replace(/[&<>"']/g, (c) => ENTITIES[c]!)
-export const cdata = (value: string | null | undefined): string =>
+const cdata = (value: string | null | undefined): string =>
   `<![CDATA[${String(value ?? '')
     .replace(NOT_XML, '')
     .replaceAll(']]>', ']]]]><![CDATA[>')}]]>`

@@ -3,7 +3,7 @@ import { parseDocument } from 'yaml'
 import { ImportFileError } from './model.ts'
 
 /** Front matter larger than this is refused: real ones are a few hundred bytes. */
-export const MAX_FRONT_MATTER = 64 * 1024
+const MAX_FRONT_MATTER = 64 * 1024
 /** YAML aliases allowed in one front matter: a "billion laughs" of anchors is refused, not expanded. */
 const MAX_ALIASES = 50
 const MAX_DEPTH = 16

@@ -8,7 +8,7 @@ import { markdownBody } from './markdown-body.ts'
 import { emptySeo, ImportFileError, type ImportEntry, type ImportPost, type TermRef } from './model.ts'
 
 /** Per file and per folder: a Markdown file over this is refused as hostile or not a post. */
-export const MAX_MARKDOWN_BYTES = 4 * 1024 * 1024
+const MAX_MARKDOWN_BYTES = 4 * 1024 * 1024
 const MAX_FILES = 100_000
 const MAX_DEPTH = 24
 const SKIPPED_DIRS = new Set(['node_modules', '_site', 'public', 'dist', '_includes', '_layouts', '_data', 'resources'])
