@@ -242,6 +242,12 @@ describe('hostile Markdown folders', () => {
       /^folio: posts\/deep\.md(:\d+)?: front matter: /,
     )
   })
+  test('bodies at the size limit made of unclosed template tags and images import (every pass is linear)', async () => {
+    const body = ['{{<a ', '{%a ', '<img '].map((open) => open.repeat(Math.floor(1_300_000 / open.length))).join('\n')
+    const out = await folio.cli('import', 'markdown', site('linear', { 'posts/linear.md': `---\ntitle: Linear\n---\n${body}` }))
+    expect(out.code).toBe(0)
+    expect(out.stdout).toContain('posts: 1 created')
+  })
   test('an unclosed or oversized front matter, a bad line, a huge file', async () => {
     await refused(
       { 'posts/open.md': '---\ntitle: x\nbody never closes\n' },

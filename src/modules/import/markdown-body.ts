@@ -8,7 +8,7 @@ import { attrsOf, embedHtml } from './wordpress-body.ts'
  * they lived beside the file and are not at any public address. One left-to-right scan per pass.
  */
 
-const TEMPLATE_TAG = /\{\{([<%])\s{0,20}(\/?)([\w-]{1,40})([^\n]{0,2000}?)\s{0,20}[>%]\}\}|\{%-?\s{0,20}([\w-]{1,40})([^\n]{0,2000}?)-?%\}/g
+const TEMPLATE_TAG = /\{\{([<%])\s{0,20}(\/?)([\w-]{1,40})([^\n{}]{0,2000}?)\s{0,20}[>%]\}\}|\{%-?\s{0,20}([\w-]{1,40})([^\n{}]{0,2000}?)-?%\}/g
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 const positional = (text: string) => /^\s*"?([^\s"]{1,2000})/.exec(text)?.[1] ?? ''
@@ -40,7 +40,7 @@ export function markdownBody(source: string, notes: string[]): string {
     return ''
   })
   const html = markdownToHtml(converted)
-  for (const m of html.matchAll(/<img\b[^>]{0,4000}?\bsrc="([^"]{0,2000})"/gi)) {
+  for (const m of html.matchAll(/<img\b[^<>]{0,4000}?\bsrc="([^"]{0,2000})"/gi)) {
     const src = m[1]!
     if (!/^(https?:)?\/\//i.test(src) && !src.startsWith('data:')) notes.push(`relative image not carried: ${src.slice(0, 200)}`)
   }

@@ -51,7 +51,7 @@ export function mediaFetcher(deps: MediaFetchDeps) {
 
 export type FetchMedia = ReturnType<typeof mediaFetcher>
 
-const IMG_SRC = /(<img\b[^>]{0,4000}?\bsrc\s{0,10}=\s{0,10}["'])([^"']{1,2000})(["'])/gi
+const IMG_SRC = /(<img\b[^<>]{0,4000}?\bsrc\s{0,10}=\s{0,10}["'])([^"']{1,2000})(["'])/gi
 
 /** A body with every `<img src>` fetched and replaced (one scan to find them, one to replace). */
 export async function fetchBodyImages(html: string, fetchMedia: FetchMedia, notes: string[]): Promise<string> {
