@@ -4,6 +4,7 @@ import { compose } from './main.ts'
 import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
 import { createLogger } from './shared/log.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
+import { IMPORT_COMMANDS, IMPORT_USAGE } from './modules/import/commands.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
@@ -38,6 +39,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   comments list [--status pending|approved|rejected|all] [--page N]
   comments approve ID
   comments reject ID [--spam]
+${IMPORT_USAGE}
 and beside the CLI: npm run --silent mcp   (the MCP server over stdio, with FOLIO_TOKEN)`
 
 /** A line on stderr every few seconds while a long command works, so a terminal never looks hung. */
@@ -172,6 +174,7 @@ const commands: Record<string, Command> = {
   ...commentCommands,
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
+  ...IMPORT_COMMANDS,
 }
 
 /**

@@ -35,6 +35,8 @@ export interface Config {
   readonly webhookWorker: 'embedded' | 'off'
   /** Receivers on loopback, private, link-local or unspecified addresses are refused unless this is set. */
   readonly webhookAllowPrivate: boolean
+  /** `IMPORT_ALLOW_PRIVATE=1`: `import --media fetch` may download from loopback and private addresses (tests, a LAN). */
+  readonly importAllowPrivate: boolean
   readonly maxUploadBytes: number
   /** IDEMPOTENCY_BUDGET_BYTES: stored Idempotency-Key answers, all callers together; the oldest go first. */
   readonly idempotencyBudgetBytes: number
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookWorker: oneOf(env, 'WEBHOOK_WORKER', ['embedded', 'off'] as const, 'embedded'),
     webhookAllowPrivate: oneOf(env, 'WEBHOOK_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
+    importAllowPrivate: oneOf(env, 'IMPORT_ALLOW_PRIVATE', ['0', '1'] as const, '0') === '1',
     maxUploadBytes: integer(env, 'MAX_UPLOAD_BYTES', 10 * 1024 * 1024, 1, 1024 * 1024 * 1024),
     idempotencyBudgetBytes: integer(env, 'IDEMPOTENCY_BUDGET_BYTES', DEFAULT_IDEMPOTENCY_BUDGET_BYTES, 0, 2 ** 40),
     maxImagePixels: integer(env, 'MAX_IMAGE_PIXELS', DEFAULT_MAX_IMAGE_PIXELS, 1, 1_000_000_000),

@@ -34,6 +34,7 @@ import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { serveSite } from './modules/site/serve.ts'
+import { withImportRedirects } from './modules/import/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
@@ -139,7 +140,10 @@ export async function compose(
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(
-      staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+      withImportRedirects(
+        staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+        db,
+      ),
       config.corsOrigins,
     ),
     readArtifact: artifactRead(publishing.cache),
@@ -163,7 +167,7 @@ export async function compose(
     await seo.close()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, close }
+  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, close }
 }
 
 /** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */

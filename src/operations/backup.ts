@@ -50,7 +50,7 @@ export class BackupError extends StartupError {}
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex')
 
 /** Files under `root`, relative to it; dot files (uploads being written) are left out. */
-function filesUnder(root: string): string[] {
+export function filesUnder(root: string): string[] {
   if (!existsSync(root)) return []
   return (readdirSync(root, { recursive: true }) as string[])
     .filter((path) => !path.split('/').some((part) => part.startsWith('.')))

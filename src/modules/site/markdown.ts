@@ -24,6 +24,8 @@ const BODIES = 64
 const BODY_MAX = 65_536
 const bodies = recentMemo<string, string>(BODIES)
 const body = (html: string) => (html.length > BODY_MAX ? turndown.turndown(html) : bodies(html, () => turndown.turndown(html)))
+/** The same conversion for `export --format markdown` (export/markdown-folder.ts). */
+export const htmlToMarkdown = (html: string): string => turndown.turndown(html)
 
 export function renderMarkdownTwin(siteUrl: string, post: PostRes): string {
   const language = post.language as Language

@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
+import type { Queryable } from '../../db/client.ts'
+import { posts } from '../../db/schema/index.ts'
+import { eq } from 'drizzle-orm'
+import type { Language } from '../../shared/language.ts'
+import { digestOf, knownItem } from './ids.ts'
+import type { LanguageChoice } from './language.ts'
+import { ImportFileError, type ImportEntry, type ImportPost, type TermRef } from './model.ts'
+import { preparePost, writePost, type PostOptions, type PreparedPost } from './posts.ts'
+import { addRedirect } from './redirects.ts'
+import { emptyReport, type ImportReport } from './report.ts'
+import { Terms } from './terms.ts'
+
+export interface ImportOptions {
+  language: LanguageChoice
+  status: PostOptions['status']
+  dryRun: boolean
+  /** `--media fetch` (never with a dry run: the media store is not part of the transaction). */
+  fetchMedia?: PostOptions['fetchMedia']
+  /** Called every `PROGRESS_EVERY` posts, for a line on stderr. */
+  progress?: (postsSeen: number) => void
+}
+
+/** Posts written per transaction: each batch commits with its `import_items` rows, so a killed run resumes after it. */
+const BATCH = 200
+const PROGRESS_EVERY = 500
+const UNCATEGORIZED: TermRef = { sourceId: '\0uncategorized', slug: 'uncategorized', name: 'Uncategorized' }
+
+/**
+ * Imports a source's entries (model.ts) through Folio's tables: terms as they come, posts checked
+ * off the write lock and written in batches with the source's ids remembered, so a re-run updates
+ * what changed and creates nothing twice. Renders nothing: the caller runs one rebuild at the end.
+ * A dry run does it all inside one transaction that is rolled back.
+ */
+export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, options: ImportOptions): Promise<ImportReport> {
+  const iterator = entries[Symbol.asyncIterator]()
+  const first = await iterator.next()
+  if (first.done || first.value.kind !== 'site') throw new ImportFileError('file', 'no site found in it')
+  const { source, feeds } = first.value
+  const report = emptyReport(source, options.dryRun)
+  const db = ctx.db
+  const write = <T>(work: (tx: Queryable) => T): T => (options.dryRun ? work(db) : db.transaction((tx) => work(tx)))
+  const homeLanguage: Language = options.language === 'zh' ? 'zh' : 'en'
+  const terms = new Terms(source, options.language, report.counts)
+  const postOptions: PostOptions = {
+    language: options.language,
+    status: options.status,
+    siteUrl: ctx.config.siteUrl,
+    fetchMedia: options.fetchMedia,
+  }
+  let batch: PreparedPost[] = []
+  let seen = 0
+  const flush = () => {
+    const ready = batch
+    batch = []
+    if (ready.length) write((tx) => ready.forEach((p) => writePost(tx, source, p, report)))
+  }
+  if (options.dryRun) db.run(sql`begin immediate`)
+  try {
+    write((tx) =>
+      feeds.forEach((path) =>
+        addRedirect(tx, path, { kind: 'feed', targetId: 0, language: homeLanguage }, source, report.counts.redirects),
+      ),
+    )
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      const entry = next.value
+      if (entry.kind === 'post') {
+        if (++seen % PROGRESS_EVERY === 0) options.progress?.(seen)
+        const prepared = await prepareEntry(ctx, entry.value, source, terms, write, postOptions, options)
+        if (prepared) batch.push(prepared)
+        else report.counts.posts.unchanged++
+        report.skippedComments += entry.value.skippedComments
+        if (batch.length >= BATCH) flush()
+      } else if (entry.kind === 'page') report.pages.push(entry.value)
+      else if (entry.kind === 'site') throw new ImportFileError('file', 'a second site in one file')
+      else
+        write((tx) => {
+          const { value } = entry
+          const id =
+            entry.kind === 'category'
+              ? terms.category(tx, entry.value)
+              : entry.kind === 'tag'
+                ? terms.tag(tx, entry.value)
+                : terms.author(tx, entry.value)
+          for (const path of value.oldPaths)
+            addRedirect(tx, path, { kind: entry.kind, targetId: id, language: homeLanguage }, source, report.counts.redirects)
+        })
+    }
+    flush()
+    options.progress?.(seen)
+  } finally {
+    if (options.dryRun) db.run(sql`rollback`)
+  }
+  return report
+}
+
+/** A post to write, or null when this run already wrote exactly this (a re-run of the same file). */
+async function prepareEntry(
+  ctx: Ctx,
+  item: ImportPost,
+  source: string,
+  terms: Terms,
+  write: <T>(work: (tx: Queryable) => T) => T,
+  postOptions: PostOptions,
+  options: ImportOptions,
+): Promise<PreparedPost | null> {
+  const digest = digestOf({ item, language: options.language, status: options.status, ...(options.fetchMedia ? { media: 'fetch' } : {}) })
+  const known = knownItem(ctx.db, source, 'post', item.sourceId)
+  const stored = known && ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, known.targetId)).get()
+  if (stored && known.digest === digest) return null
+  const refs = write((tx) => {
+    // The most specific category names the post; the others are kept as tags (docs/import-export.md).
+    const ordered = item.categories.map((c, i) => ({ c, i, depth: terms.depth(c.sourceId) })).sort((a, b) => b.depth - a.depth || a.i - b.i)
+    const [primary, ...others] = ordered.map((o) => o.c)
+    const categoryId = terms.category(tx, primary ?? UNCATEGORIZED)
+    const tagIds = [...new Set([...others, ...item.tags].map((t) => terms.tag(tx, t)))]
+    const authorId = item.author ? (terms.known(tx, 'author', item.author) ?? null) : null
+    return { categoryId, tagIds, authorId }
+  })
+  return preparePost(ctx, item, refs, postOptions, { id: stored ? known.targetId : 0, digest })
+}
