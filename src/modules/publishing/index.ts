@@ -13,6 +13,7 @@ import { artifactHeaders } from './serve.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { ASSETS } from '../site/assets.ts'
+import { siteHeaders } from '../site/serve.ts'
 
 export { artifactCacheControl } from './cdn-cache.ts'
 export { artifactRead, staticFirst } from './serve.ts'
@@ -49,7 +50,7 @@ export function createPublishing(
   onPassChanges?: PublisherDeps['onPassChanges'],
 ) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
-  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn)))
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), siteHeaders))
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock)
   // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.

@@ -1,20 +1,10 @@
 import { attachCall, callOf } from '../../http/call.ts'
 import { conditional, contentEtag, isNotModified } from '../../http/conditional.ts'
 import { SECURITY_HEADERS } from '../../http/headers.ts'
+import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { splitUrl } from '../../http/request-url.ts'
 import type { ArtifactCache, CachedArtifact, HeadersOf } from './memory.ts'
 import { pathOf, requestFile, requestTarget } from './paths.ts'
-import { siteHeaders } from '../site/serve.ts'
-
-export interface Handler {
-  handle(request: Request): Promise<Response>
-}
-
-/**
- * Public answers that are no artifact read by its own URL (live renders, other spellings of an
- * artifact's read): shared caches may keep them but must revalidate, since no purge names them.
- */
-export const PUBLIC_CACHE = 'public, no-cache'
 
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
@@ -24,15 +14,15 @@ const SAFETY = Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, v
 
 /**
  * The headers of an artifact's answers with this Cache-Control, made once per version of its file
- * (memory.ts): the 200 answer's full set, and the 304's validators. The shell adds only
- * X-Request-Id to them.
+ * (memory.ts): the 200 answer's full set (with what its kind adds, `headersOf`), and the 304's
+ * validators. The shell adds only X-Request-Id to them.
  */
 export const artifactHeaders =
-  (cacheControl: string): HeadersOf =>
+  (cacheControl: string, headersOf: (file: string) => Record<string, string>): HeadersOf =>
   (file, { contentType, etag, lastModified }) => {
     const validators = { etag, 'last-modified': lastModified, 'cache-control': cacheControl }
     return {
-      ok: { ...SAFETY, 'content-type': contentType, ...validators, ...siteHeaders(file) },
+      ok: { ...SAFETY, 'content-type': contentType, ...validators, ...headersOf(file) },
       notModified: { ...SAFETY, ...validators },
     }
   }

@@ -1,6 +1,6 @@
 import { htmlPageHeaders } from '../../http/headers.ts'
 import { callOf } from '../../http/call.ts'
-import { PUBLIC_CACHE, type Handler } from '../publishing/serve.ts'
+import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { answerSitePath, type SiteSource } from './render.tsx'
 import { siteContentType, sitePathOf, siteTargetOfUrl } from './targets.ts'
 

@@ -5,7 +5,7 @@ import type { PostCard, PostRes } from '../../posts/model.ts'
 import { authorUrl, completeFaq, postCrumbs, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
 import { urlPathOf } from '../targets.ts'
-import { Card } from './list.tsx'
+import { Card } from './card.tsx'
 import { Layout, type Chrome } from './layout.tsx'
 import { readableDate, WORDS } from './words.ts'
 
