@@ -24,7 +24,9 @@ import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
+import { blogArtifacts } from './modules/artifacts/blog.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { feedRoutes } from './modules/publishing/routes.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -89,7 +91,10 @@ export async function compose(
   // each render pass queues the purge of the URLs it changed (`blog.cache.purge`, PURGE_URL).
   // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
-  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, cachePurgeOutbox(ctx, wakeWebhooks))
+  // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
+  const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, openapi: '' }
+  const kinds = [blogArtifacts(blog)]
+  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
@@ -117,18 +122,24 @@ export async function compose(
     mediaUploadRoutes(uploadMedia),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
     ...publishing.routes,
+    feedRoutes(blog),
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp),
   ]
   const app = createApp(log, features)
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
-  await publishing.start(openapiJson(app), options.prepareCache ?? false)
+  blog.openapi = openapiJson(app)
+  await publishing.start(options.prepareCache ?? false)
   if (options.workers) publishing.publisher.start()
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(
-      staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
+      staticFirst(
+        serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }),
+        publishing.cache,
+        publishing.canonical,
+      ),
       config.corsOrigins,
     ),
     readArtifact: artifactRead(publishing.cache),

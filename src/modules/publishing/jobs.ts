@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { idIn, preparedOnce } from '../../db/prepared.ts'
@@ -238,3 +238,15 @@ export function replaceSubjectStates<T>(db: Queryable, prefix: string, states: R
       .run()
   return before
 }
+
+/**
+ * The manifest's paths with a file (not ABSENT) under a folder (`en/category/`): what a change's
+ * plan may find on disk without walking it inside its write transaction.
+ */
+export const writtenPathsUnder = (db: Queryable, folder: string): string[] =>
+  db
+    .select({ path: artifactFiles.path })
+    .from(artifactFiles)
+    .where(and(gte(artifactFiles.path, folder), lt(artifactFiles.path, `${folder}\uffff`), ne(artifactFiles.hash, ABSENT)))
+    .all()
+    .map((r) => r.path)
