@@ -107,7 +107,8 @@ function apiPlan(tx: Tx, options: SiteOptions, change: Change): Target[] {
     case 'author':
       return authorTargets(tx, change.id)
     case 'settings':
-      return [{ kind: 'settings' }]
+      // The API's feeds carry the publication's name and description too.
+      return [{ kind: 'settings' }, ...LANGUAGES.map((language): Target => ({ kind: 'rss', language }))]
     case 'engagement': {
       const state = subjectState<PostState>(tx, postSubject(change.postId))
       return state ? engagementFootprint(tx, change.postId, state) : []

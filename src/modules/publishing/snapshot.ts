@@ -3,7 +3,7 @@ import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
-import { LANGUAGE_PATH, LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
+import { LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
 import { memo } from '../../shared/memo.ts'
 import { parseTime } from '../../shared/time.ts'
 import type { PostLists } from '../posts/public.ts'
@@ -253,10 +253,19 @@ export function partnersOf(db: Queryable, row: Translatable): number[] {
   return [...new Set(ids.map((r) => r.id))]
 }
 
-/** RSS 2.0 channel and items of one language: the newest discoverable posts (the head of the language's list), with category and tag names. */
-export function rssData(lists: PostLists, siteUrl: string, language: Language): { channel: RssChannel; items: RssItem[] } {
+/**
+ * RSS 2.0 channel and items of one language: the newest discoverable posts (the head of the
+ * language's list), with category and tag names. The channel is the publication's (its name and
+ * description in that language) and links to the language's home page (`home`, absolute).
+ */
+export function rssData(
+  lists: PostLists,
+  siteUrl: string,
+  language: Language,
+  publication: { name: string; description: string },
+  home: string,
+): { channel: RssChannel; items: RssItem[] } {
   const cards = lists.page({ language, current: 1, size: RSS_ITEMS }).records
-  const host = new URL(siteUrl).host
   const name = (names: { nameEn: string; nameZh: string }) =>
     language === 'zh' ? names.nameZh || names.nameEn : names.nameEn || names.nameZh
   const items = cards.map((card) => ({
@@ -269,9 +278,9 @@ export function rssData(lists: PostLists, siteUrl: string, language: Language): 
   }))
   return {
     channel: {
-      title: language === 'zh' ? `${host} 博客` : `${host} blog`,
-      link: `${siteUrl}${LANGUAGE_PATH[language]}/blog`,
-      description: language === 'zh' ? `${host} 的最新文章` : `Latest posts from ${host}`,
+      title: publication.name,
+      link: home,
+      description: publication.description || publication.name,
       language: language === 'zh' ? 'zh-CN' : 'en',
       selfUrl: `${siteUrl}/api/v1/blog/rss.xml?language=${language}`,
     },

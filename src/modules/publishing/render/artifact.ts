@@ -19,6 +19,7 @@ import { renderRss } from './rss.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
 import { postPageHtml, readsOf, renderSiteTarget } from '../../site/render.tsx'
 import { renderMarkdownTwin } from '../../site/markdown.ts'
+import { urlPathOf } from '../../site/targets.ts'
 import { type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
 
 export interface RenderSource extends SiteOptions {
@@ -142,7 +143,8 @@ function renderOther(src: RenderSource & { reads: SnapshotReads }, target: Exclu
     case 'settings':
       return answer(() => publicationSettings(db))
     case 'rss': {
-      const { channel, items } = rssData(reads.lists, src.siteUrl, target.language)
+      const home = `${src.siteUrl}${urlPathOf({ kind: 'page.list', language: target.language, scope: { kind: 'home' }, page: 1 })}`
+      const { channel, items } = rssData(reads.lists, src.siteUrl, target.language, reads.publication(target.language), home)
       return renderRss(channel, items)
     }
     case 'sitemap': {
