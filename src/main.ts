@@ -31,7 +31,7 @@ import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
-import { serveSite } from './modules/site/serve.ts'
+import { siteLastRoute } from './modules/site/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -126,7 +126,7 @@ export async function compose(
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp),
   ]
-  const app = createApp(log, features)
+  const app = createApp(log, features, siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }))
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
   blog.openapi = openapiJson(app)
   await publishing.start(options.prepareCache ?? false)
@@ -134,14 +134,7 @@ export async function compose(
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
-    app: withCors(
-      staticFirst(
-        serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }),
-        publishing.cache,
-        publishing.canonical,
-      ),
-      config.corsOrigins,
-    ),
+    app: withCors(staticFirst(app, publishing.cache, publishing.canonical), config.corsOrigins),
     readArtifact: artifactRead(publishing.cache),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
