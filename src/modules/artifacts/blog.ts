@@ -11,7 +11,7 @@ import { everySiteTarget, siteTargetsFor } from '../site/plan.ts'
 import { siteHeaders } from '../site/serve.ts'
 import { ASSETS } from '../site/assets.ts'
 import { SITE_TOP } from '../site/targets.ts'
-import { authorSubject, planChange, postMoved, postSubject, widens } from './plan.ts'
+import { authorSubject, planChange, postMoved, postSubject, widens } from './changes.ts'
 
 /** What the blog's artifacts are rendered with: the site's options and the OpenAPI document (set at start). */
 export interface BlogSource extends SiteOptions {
