@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { aliasesOf, contentTypeOf, pathOf, requestFile, requestTarget, targetOf, type Target } from '../../src/modules/publishing/paths.ts'
+import { aliasesOf, contentTypeOf, pathOf, requestFile, requestTarget, targetOf, type Target } from '../../src/modules/artifacts/paths.ts'
 
 const every: Target[] = [
   { kind: 'post', language: 'en', slug: 'hello-world' },

@@ -3,7 +3,7 @@ import type { Change } from '../../shared/changes.ts'
 import { LANGUAGE_PATH, LANGUAGES } from '../../shared/language.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { saveSubjectState, subjectState, writtenPathsUnder } from '../publishing/jobs.ts'
-import { targetOf, type Target } from '../publishing/paths.ts'
+import { targetOf, type Target } from './paths.ts'
 import {
   authorFootprint,
   authorStateOf,
@@ -16,8 +16,8 @@ import {
   tagFootprint,
   type AuthorState,
   type PostState,
-} from '../publishing/plan.ts'
-import type { SiteOptions } from '../publishing/snapshot.ts'
+} from './plan.ts'
+import type { SiteOptions } from './snapshot.ts'
 import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
 
 /**

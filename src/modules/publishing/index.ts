@@ -13,7 +13,7 @@ import { createPublisher, type EngineDeps } from './publisher.ts'
 import { artifactCacheControl } from './cdn-cache.ts'
 import { artifactHeaders } from './serve.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
-import { healthRoutes } from './routes.ts'
+import { healthRoutes } from '../artifacts/routes.ts'
 
 export { artifactCacheControl } from './cdn-cache.ts'
 export { artifactRead, staticFirst } from './serve.ts'

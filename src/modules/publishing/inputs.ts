@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, resourceCategories, resources, settings, tags } from '../../db/schema/index.ts'
-import type { SiteOptions } from './snapshot.ts'
+import type { SiteOptions } from '../artifacts/snapshot.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 
 /**

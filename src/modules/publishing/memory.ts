@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileEtag, type Validators } from '../../http/conditional.ts'
 import { lastRenderMark, renderLockHolder } from './lock.ts'
-import { contentTypeOf } from './paths.ts'
+import { contentTypeOf } from '../artifacts/paths.ts'
 
 /**
  * One artifact as the API serves it: its answers made once, each handed out as a clone (which

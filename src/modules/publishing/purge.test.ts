@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { aliasesOf, pathOf, type Target } from './paths.ts'
+import { aliasesOf, pathOf, type Target } from '../artifacts/paths.ts'
 import type { ArtifactChange } from './publisher.ts'
 import { purgeUrls } from './purge.ts'
 

@@ -1,4 +1,4 @@
-import { ARTIFACT_MARK, contentTypeOf } from './paths.ts'
+import { ARTIFACT_MARK, contentTypeOf } from '../artifacts/paths.ts'
 import type { ArtifactChange } from './publisher.ts'
 
 /**

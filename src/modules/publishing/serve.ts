@@ -4,7 +4,7 @@ import { SECURITY_HEADERS } from '../../http/headers.ts'
 import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { splitUrl } from '../../http/request-url.ts'
 import type { ArtifactCache, CachedArtifact, HeadersOf } from './memory.ts'
-import { requestFile } from './paths.ts'
+import { requestFile } from '../artifacts/paths.ts'
 
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000

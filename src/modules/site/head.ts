@@ -2,7 +2,7 @@ import { LANGUAGE_PATH, LANGUAGES, type Language } from '../../shared/language.t
 import type { AuthorRes } from '../authors/model.ts'
 import type { PostRes } from '../posts/model.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
-import { w3cTime } from '../publishing/render/sitemap.ts'
+import { w3cTime } from '../artifacts/render/sitemap.ts'
 import type { ListPage, Publication } from './snapshot.ts'
 import { productTargetOf, urlPathOf, type SiteTarget } from './targets.ts'
 
