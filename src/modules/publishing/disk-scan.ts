@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, rmdirSync, statSync, unlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { walkCache } from './listing.ts'
-import { ARTIFACT_MARK } from '../artifacts/paths.ts'
+import { ARTIFACT_MARK } from './files.ts'
 import { isOrphanTemp, SIDECARS } from './writer.ts'
 
 /** `filesOnDisk`'s bits: the main file, then one per copy (`SIDECARS` order); all of them set: `COMPLETE`. */

@@ -13,7 +13,7 @@ import { createPublisher, type EngineDeps } from './publisher.ts'
 import { artifactCacheControl } from './cdn-cache.ts'
 import { artifactHeaders } from './serve.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
-import { healthRoutes } from '../artifacts/routes.ts'
+import { healthRoutes } from './health.ts'
 
 export { artifactCacheControl } from './cdn-cache.ts'
 export { artifactRead, staticFirst } from './serve.ts'
@@ -51,7 +51,7 @@ export function createPublishing(
   onPassChanges?: EngineDeps['onPassChanges'],
 ) {
   const registered = catalogue(kinds)
-  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered.headers))
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered))
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock)
   // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.

@@ -1,4 +1,5 @@
-import { ARTIFACT_MARK, contentTypeOf } from '../artifacts/paths.ts'
+import { contentTypeOf } from '../artifacts/paths.ts'
+import { ARTIFACT_MARK } from './files.ts'
 import type { ArtifactChange } from './publisher.ts'
 
 /**

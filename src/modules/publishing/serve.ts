@@ -3,8 +3,9 @@ import { conditional, contentEtag, isNotModified } from '../../http/conditional.
 import { SECURITY_HEADERS } from '../../http/headers.ts'
 import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { splitUrl } from '../../http/request-url.ts'
+import type { Catalogue } from './catalogue.ts'
 import type { ArtifactCache, CachedArtifact, HeadersOf } from './memory.ts'
-import { requestFile } from '../artifacts/paths.ts'
+import { requestFile } from './files.ts'
 
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
@@ -14,15 +15,15 @@ const SAFETY = Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, v
 
 /**
  * The headers of an artifact's answers with this Cache-Control, made once per version of its file
- * (memory.ts): the 200 answer's full set (with what its kind adds, `headersOf`), and the 304's
+ * (memory.ts): the 200 answer's full set (its kind's content type and headers), and the 304's
  * validators. The shell adds only X-Request-Id to them.
  */
 export const artifactHeaders =
-  (cacheControl: string, headersOf: (file: string) => Record<string, string>): HeadersOf =>
-  (file, { contentType, etag, lastModified }) => {
+  (cacheControl: string, kinds: Pick<Catalogue, 'contentType' | 'headers'>): HeadersOf =>
+  (file, { etag, lastModified }) => {
     const validators = { etag, 'last-modified': lastModified, 'cache-control': cacheControl }
     return {
-      ok: { ...SAFETY, 'content-type': contentType, ...validators, ...headersOf(file) },
+      ok: { ...SAFETY, 'content-type': kinds.contentType(file), ...validators, ...kinds.headers(file) },
       notModified: { ...SAFETY, ...validators },
     }
   }
