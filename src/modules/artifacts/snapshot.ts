@@ -3,11 +3,13 @@ import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
-import { LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
+import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import { memo } from '../../shared/memo.ts'
 import { parseTime } from '../../shared/time.ts'
 import type { PostLists } from '../posts/public.ts'
 import { discoverable } from '../posts/visibility.ts'
+import { postUrl } from '../site/targets.ts'
+import { urlOf } from './paths.ts'
 import type { RssChannel, RssItem } from './render/rss.ts'
 import { w3cTime, type SitemapEntry, type SitemapRef } from './render/sitemap.ts'
 
@@ -20,9 +22,8 @@ export interface SiteOptions {
   sitemapShardSize: number
 }
 
-export const publicUrl = (siteUrl: string, language: Language, slug: string) => `${siteUrl}${postPath(language, encodeURIComponent(slug))}`
-export const sitemapUrl = (siteUrl: string) => `${siteUrl}/api/v1/blog/sitemap.xml`
-export const shardUrl = (siteUrl: string, shard: number) => `${siteUrl}/api/v1/blog/sitemap/${shard}.xml`
+export const sitemapUrl = (siteUrl: string) => `${siteUrl}${urlOf({ kind: 'sitemap' }).path}`
+export const shardUrl = (siteUrl: string, shard: number) => `${siteUrl}${urlOf({ kind: 'sitemapShard', shard }).path}`
 
 /** A discoverable post as a sitemap entry shows it, with the post it pairs with (its slug; its language is the other one). */
 export interface SitemapRow {
@@ -132,9 +133,9 @@ export function sitemapRowsOnce(db: Queryable): SitemapRows {
 
 function entriesOf(siteUrl: string, rows: readonly SitemapRow[]): SitemapEntry[] {
   return rows.map((row) => {
-    const loc = publicUrl(siteUrl, row.language, row.slug)
+    const loc = postUrl(siteUrl, row.language, row.slug)
     if (row.partnerSlug === null) return { loc, lastmod: w3cTime(row.updatedAt), alternates: [] }
-    const urls = { [row.language]: loc, [otherLanguage(row.language)]: publicUrl(siteUrl, otherLanguage(row.language), row.partnerSlug) }
+    const urls = { [row.language]: loc, [otherLanguage(row.language)]: postUrl(siteUrl, otherLanguage(row.language), row.partnerSlug) }
     return {
       loc,
       lastmod: w3cTime(row.updatedAt),
@@ -270,7 +271,7 @@ export function rssData(
     language === 'zh' ? names.nameZh || names.nameEn : names.nameEn || names.nameZh
   const items = cards.map((card) => ({
     title: card.title,
-    link: publicUrl(siteUrl, language, card.slug),
+    link: postUrl(siteUrl, language, card.slug),
     guid: `folio-post-${card.id}`,
     pubDate: parseTime(card.publishedAt) ?? new Date(0),
     description: card.summary,
@@ -282,7 +283,7 @@ export function rssData(
       link: home,
       description: publication.description || publication.name,
       language: language === 'zh' ? 'zh-CN' : 'en',
-      selfUrl: `${siteUrl}/api/v1/blog/rss.xml?language=${language}`,
+      selfUrl: `${siteUrl}${urlOf({ kind: 'rss', language }).path}?language=${language}`,
     },
     items,
   }

@@ -4,9 +4,9 @@ import type { PostCard } from '../posts/model.ts'
 import { ATOM_NS, renderRss } from '../artifacts/render/rss.ts'
 import { w3cTime } from '../artifacts/render/sitemap.ts'
 import { el, xmlDocument } from '../artifacts/render/xml.ts'
-import { absolute, HTML_LANG, postUrl } from './head.ts'
+import { absolute, HTML_LANG } from './head.ts'
 import type { Publication, ScopeInfo } from './snapshot.ts'
-import { urlPathOf, type FeedFormat } from './targets.ts'
+import { type FeedFormat, postUrl, urlPathOf } from './targets.ts'
 
 /**
  * The site's feeds of one list (a language's home, a category, a tag, an author) in three
