@@ -28,12 +28,14 @@ import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
+import { blogArtifacts } from './modules/artifacts/blog.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
 import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
-import { serveSite } from './modules/site/serve.ts'
+import { siteLastRoute } from './modules/site/serve.ts'
 import { withImportRedirects } from './modules/import/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
@@ -95,7 +97,10 @@ export async function compose(
   // each render pass queues the purge of the URLs it changed (`blog.cache.purge`, PURGE_URL).
   // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
-  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, cachePurgeOutbox(ctx, wakeWebhooks))
+  // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
+  const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, openapi: '' }
+  const kinds = [blogArtifacts(blog)]
+  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
@@ -125,6 +130,7 @@ export async function compose(
     mediaUploadRoutes(uploadMedia),
     ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
     ...publishing.routes,
+    feedRoutes(blog),
     webhookRoutes(ctx, wakeWebhooks),
     mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
     ...people.routes,
@@ -132,20 +138,15 @@ export async function compose(
     // The console's page and assets: bundled only for the server (a CLI command serves no page).
     ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]
-  const app = createApp(log, features)
+  const app = createApp(log, features, siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }))
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
-  await publishing.start(openapiJson(app), options.prepareCache ?? false)
+  blog.openapi = openapiJson(app)
+  await publishing.start(options.prepareCache ?? false)
   if (options.workers) publishing.publisher.start()
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
-    app: withCors(
-      withImportRedirects(
-        staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
-        db,
-      ),
-      config.corsOrigins,
-    ),
+    app: withCors(withImportRedirects(staticFirst(app, publishing.cache, publishing.canonical), db), config.corsOrigins),
     readArtifact: artifactRead(publishing.cache),
     authenticate: (token) => authenticate(db, token),
     sessionCaller: people.sessionCaller,

@@ -14,10 +14,16 @@ function respond(request: Request, envelope: Envelope, status: number, headers?:
 }
 
 /**
+ * The last route: what answers a request no feature routes and that no other method of the same
+ * path would answer (the public site's live pages and its HTML 404), or null for the envelope's 404.
+ */
+export type LastRoute = (request: Request) => Response | null
+
+/**
  * The Elysia application: every feature plugin mounted under one error mapping, so each failure
  * becomes the spec's envelope exactly once, and plain handler results are wrapped as `0000`.
  */
-export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysia {
+export function createApp(log: Logger, features: readonly AnyElysia[], lastRoute?: LastRoute): AnyElysia {
   const app = new Elysia({ name: 'folio' })
     .onError({ as: 'global' }, ({ code, error, request }) => {
       // Authorization outranks input errors: a caller without the scope learns nothing about the body.
@@ -56,6 +62,8 @@ export function createApp(log: Logger, features: readonly AnyElysia[]): AnyElysi
             refused.headers.set('allow', allowed.join(', '))
             return refused
           }
+          const last = lastRoute?.(request)
+          if (last) return last
           return respond(request, { code: 'NOT_FOUND', message: `No route ${request.method} ${path}.`, data: null }, 404)
         }
         case 'INVALID_COOKIE_SIGNATURE':

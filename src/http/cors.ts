@@ -1,4 +1,4 @@
-import type { Handler } from '../modules/publishing/serve.ts'
+import type { Handler } from './handler.ts'
 
 /**
  * CORS for the anonymous endpoints (operations.md `CORS_ORIGINS`): browsers on an allowed

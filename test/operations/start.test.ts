@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { pathOf } from '../../src/modules/publishing/paths.ts'
+import { pathOf } from '../../src/modules/artifacts/paths.ts'
 import { startFolio } from '../support/folio.ts'
 
 const ROOT = resolve(import.meta.dir, '../..')

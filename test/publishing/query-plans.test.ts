@@ -7,7 +7,7 @@ import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
 import { idIn } from '../../src/db/prepared.ts'
 import { posts, postTags, tags } from '../../src/db/schema/index.ts'
 import { relatedStatements } from '../../src/modules/posts/present.ts'
-import { postsBySlug } from '../../src/modules/publishing/render/artifact.ts'
+import { postsBySlug } from '../../src/modules/artifacts/render/artifact.ts'
 import { discoverable, publishedAfter, publishedBefore } from '../../src/modules/posts/visibility.ts'
 
 // How the lookups a render pass makes per post grow with the site: each must seek an index to

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { xml2js, type Element } from 'xml-js'
-import { escapeXml } from '../../src/modules/publishing/render/xml.ts'
-import { renderRobots } from '../../src/modules/publishing/render/robots.ts'
-import { renderRss, rfc822 } from '../../src/modules/publishing/render/rss.ts'
-import { renderSitemapIndex, renderUrlset, SITEMAP_NS, XHTML_NS } from '../../src/modules/publishing/render/sitemap.ts'
+import { escapeXml } from '../../src/modules/artifacts/render/xml.ts'
+import { renderRobots } from '../../src/modules/artifacts/render/robots.ts'
+import { renderRss, rfc822 } from '../../src/modules/artifacts/render/rss.ts'
+import { renderSitemapIndex, renderUrlset, SITEMAP_NS, XHTML_NS } from '../../src/modules/artifacts/render/sitemap.ts'
 
 const parse = (xml: string) => xml2js(xml, { compact: false }) as Element
 const child = (e: Element | undefined, name: string) => e?.elements?.find((c) => c.name === name)

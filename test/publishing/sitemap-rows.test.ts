@@ -12,7 +12,7 @@ import {
   sitemapData,
   sitemapRowsOnce,
   thresholdShards,
-} from '../../src/modules/publishing/snapshot.ts'
+} from '../../src/modules/artifacts/snapshot.ts'
 
 /** The sitemaps' reads against a real, migrated SQLite file. */
 let dir: string

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts'
-import { PUBLIC_CACHE, type Handler } from '../publishing/serve.ts'
+import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { redirectFor } from './redirects.ts'
 
 /** A query naming a thing on a WordPress site (`/?p=123`, `/?page_id=2`, `/?feed=rss2`): looked up before the site answers. */

@@ -7,16 +7,16 @@ import type { Clock } from '../../shared/time.ts'
 import { createCopier } from './copies.ts'
 import { createArtifactCache } from './memory.ts'
 import { createArtifactMirror } from './mirror/index.ts'
-import { createPublisher, type PublisherDeps } from './publisher.ts'
+import { catalogue } from './catalogue.ts'
+import type { ArtifactKind } from './kinds.ts'
+import { createPublisher, type EngineDeps } from './publisher.ts'
 import { artifactCacheControl } from './cdn-cache.ts'
 import { artifactHeaders } from './serve.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
-import { feedRoutes, healthRoutes } from './routes.ts'
-import { ASSETS } from '../site/assets.ts'
+import { healthRoutes } from './health.ts'
 
-export { artifactCacheControl } from './cdn-cache.ts'
 export { artifactRead, staticFirst } from './serve.ts'
-export type { Publisher } from './publisher.ts'
+export type { ArtifactKind } from './kinds.ts'
 
 /** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
 const ARTIFACT_FORMAT = 2
@@ -28,17 +28,16 @@ function writeStamp(cacheDir: string, stamp: string): void {
 }
 
 /** What a render pass changed, told inside its closing write. */
-type PassHook = NonNullable<PublisherDeps['onPassChanges']>
+type PassHook = NonNullable<EngineDeps['onPassChanges']>
 
 /**
- * The publishing feature as `compose()` wires it: the pipeline (listener, sweeper, rebuild), the
- * in-memory artifact cache, the artifact mirror when configured, and the feed and health routes,
- * over one render source. `start` takes the OpenAPI document (generated from the app these routes
- * are part of); with `prepareCache`
- * (the server, before it answers anything) it renders the jobs left by a process that died, and a
- * cache written by other code or for another SITE_URL (its stamp differs) is rebuilt whole.
- * `onPassChanges` records what each pass changed with its closing write (the cache purge); the
- * mirror's outbox is recorded there too.
+ * The publishing engine as `compose()` wires it: the pipeline (listener, sweeper, rebuild) over
+ * the artifact kinds registered there, the in-memory artifact cache, the artifact mirror when
+ * configured, and the health route. With `prepareCache` (the server, before it answers
+ * anything), `start` renders the jobs left by a process that died, and a cache written by other
+ * code or for other kinds' options (its stamp differs) is rebuilt whole. `onPassChanges` records
+ * what each pass changed with its closing write (the cache purge); the mirror's outbox is
+ * recorded there too.
  */
 export function createPublishing(
   config: Config,
@@ -46,41 +45,32 @@ export function createPublishing(
   log: Logger,
   clock: Clock,
   renderOnCommit: boolean,
-  onPassChanges?: PublisherDeps['onPassChanges'],
+  kinds: readonly ArtifactKind[],
+  onPassChanges?: EngineDeps['onPassChanges'],
 ) {
-  // One object for the pipeline and the feed routes: `start` fills in the document for both.
-  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn)))
+  const registered = catalogue(kinds)
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered))
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock)
   // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.
   const passHooks = [onPassChanges, mirror?.artifactsChanged].filter((hook): hook is PassHook => hook !== undefined)
-  const source = {
-    db,
-    siteUrl: config.siteUrl,
-    sitemapShardSize: config.sitemapShardSize,
-    openapi: '',
-    cache,
-    copies: createCopier(config.cacheDir, log),
-    log,
-    clock,
-    cacheDir: config.cacheDir,
-    engagementRefreshSeconds: config.engagementRefreshSeconds,
-    renderOnCommit,
-    onPassChanges: passHooks.length ? (changes: Parameters<PassHook>[0]) => passHooks.forEach((hook) => hook(changes)) : undefined,
-  }
-  const publisher = createPublisher(source)
-  async function start(openapi: string, prepareCache: boolean): Promise<void> {
-    source.openapi = openapi
+  const publisher = createPublisher(
+    {
+      db,
+      cache,
+      copies: createCopier(config.cacheDir, log),
+      log,
+      clock,
+      cacheDir: config.cacheDir,
+      engagementRefreshSeconds: config.engagementRefreshSeconds,
+      renderOnCommit,
+      onPassChanges: passHooks.length ? (changes) => passHooks.forEach((hook) => hook(changes)) : undefined,
+    },
+    registered,
+  )
+  async function start(prepareCache: boolean): Promise<void> {
     if (!prepareCache) return
-    const stamp = contentEtag(
-      JSON.stringify({
-        format: ARTIFACT_FORMAT,
-        siteUrl: source.siteUrl,
-        shard: source.sitemapShardSize,
-        openapi: source.openapi,
-        assets: Object.values(ASSETS).map((a) => a.file),
-      }),
-    )
+    const stamp = contentEtag(JSON.stringify({ format: ARTIFACT_FORMAT, kinds: kinds.map((kind) => [kind.name, kind.stamp()]) }))
     if (readCacheNote(config.cacheDir, STAMP) !== stamp) {
       const stats = await publisher.rebuild()
       writeStamp(config.cacheDir, stamp)
@@ -90,5 +80,12 @@ export function createPublishing(
       if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
     }
   }
-  return { publisher, mirror, cache, routes: [feedRoutes(source), healthRoutes(publisher.health, mirror?.worker.health)], start }
+  return {
+    publisher,
+    mirror,
+    cache,
+    canonical: registered.canonical,
+    routes: [healthRoutes(publisher.health, mirror?.worker.health)],
+    start,
+  }
 }

@@ -2,7 +2,6 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, resourceCategories, resources, settings, tags } from '../../db/schema/index.ts'
-import type { SiteOptions } from './snapshot.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 
 /**
@@ -46,7 +45,7 @@ export function codeVersion(root = ROOT): string {
 }
 
 /** The inputs every artifact may show besides its posts: code, options and the small tables. */
-export function siteInputs(db: Queryable, options: SiteOptions, code = codeVersion()): string {
+export function siteInputs(db: Queryable, options: { siteUrl: string; sitemapShardSize: number }, code = codeVersion()): string {
   return fingerprint([
     code,
     options.siteUrl,

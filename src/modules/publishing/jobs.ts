@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, inArray, lt, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { artifactFiles, artifactJobs, artifactSubjects } from '../../db/schema/index.ts'
+import { doublingDelay, durableQueue } from './queue.ts'
 
 /** Rows per statement: well under SQLite's bound on bound parameters. */
 const CHUNK = 400
@@ -96,14 +97,11 @@ export const ABSENT = ''
  */
 export type JobResult = { job: Job; hash: string; failed: false; copiesDueAt?: number } | { job: Job; failed: true }
 
-/** A retry delay after `attempts` failures: `firstMs`, doubling, at most a minute. */
-export const doublingDelay =
-  (firstMs: number) =>
-  (attempts: number): number =>
-    Math.min(60_000, firstMs * 2 ** Math.max(0, attempts - 1))
-
 /** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
 export const retryDelayMs = doublingDelay(2_000)
+
+/** The render jobs as a durable queue (queue.ts). */
+const renderQueue = durableQueue('artifact_jobs', retryDelayMs)
 
 /**
  * The short write that ends a pass, in one immediate transaction: the manifest takes the new
@@ -114,24 +112,21 @@ export const retryDelayMs = doublingDelay(2_000)
  * runs inside the same transaction (what the pass changed, recorded with it or not at all: the purge events, the mirror's outbox).
  */
 export function finishJobs(client: Database, results: readonly JobResult[], now: number, alongside?: () => void): void {
-  const retry = client.query('update artifact_jobs set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4')
   const remember = client.query(
     'insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash',
   )
-  const done = client.query('delete from artifact_jobs where path = ?1 and seq = ?2')
   const mark = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
   client
     .transaction(() => {
       for (const result of results) {
-        const { path, seq } = result.job
+        const { path } = result.job
         if (result.failed) {
-          const attempts = result.job.attempts + 1
-          retry.run(attempts, now + retryDelayMs(attempts), path, seq)
+          renderQueue.retry(client, result.job, now)
           continue
         }
         remember.run(path, result.hash)
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
-        if (done.run(path, seq).changes === 0) mark.run(path, now, nextSeq())
+        if (!renderQueue.finish(client, result.job)) mark.run(path, now, nextSeq())
         // Done, but its copies were left for later: their own job, durable like any other.
         else if (result.copiesDueAt !== undefined) mark.run(path, result.copiesDueAt, nextSeq())
       }
@@ -238,3 +233,15 @@ export function replaceSubjectStates<T>(db: Queryable, prefix: string, states: R
       .run()
   return before
 }
+
+/**
+ * The manifest's paths with a file (not ABSENT) under a folder (`en/category/`): what a change's
+ * plan may find on disk without walking it inside its write transaction.
+ */
+export const writtenPathsUnder = (db: Queryable, folder: string): string[] =>
+  db
+    .select({ path: artifactFiles.path })
+    .from(artifactFiles)
+    .where(and(gte(artifactFiles.path, folder), lt(artifactFiles.path, `${folder}\uffff`), ne(artifactFiles.hash, ABSENT)))
+    .all()
+    .map((r) => r.path)

@@ -2,7 +2,6 @@ import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileEtag, type Validators } from '../../http/conditional.ts'
 import { lastRenderMark, renderLockHolder } from './lock.ts'
-import { contentTypeOf } from './paths.ts'
 
 /**
  * One artifact as the API serves it: its answers made once, each handed out as a clone (which
@@ -24,7 +23,7 @@ export interface CachedArtifact {
 /** The headers of an artifact's answers, from its file and validators (serve.ts, `artifactHeaders(cacheControl)`). */
 export type HeadersOf = (
   file: string,
-  artifact: { contentType: string; etag: string; lastModified: string },
+  artifact: { etag: string; lastModified: string },
 ) => { ok: Record<string, string>; notModified: Record<string, string> }
 
 /**
@@ -93,7 +92,7 @@ export function createArtifactCache(cacheDir: string, headersOf: HeadersOf, opti
   const entryOf = (path: string, bytes: Uint8Array<ArrayBuffer>, mtimeMs: number, ino: number, checked: number): CachedArtifact => {
     const lastModified = new Date(Math.floor(mtimeMs / 1000) * 1000)
     const etag = fileEtag(mtimeMs, bytes.length)
-    const headers = headersOf(path, { contentType: contentTypeOf(path), etag, lastModified: lastModified.toUTCString() })
+    const headers = headersOf(path, { etag, lastModified: lastModified.toUTCString() })
     return {
       validators: { etag, lastModified },
       answers: {

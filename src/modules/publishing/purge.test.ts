@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { pathOf, type Target } from './paths.ts'
+import { aliasesOf, pathOf, type Target } from '../artifacts/paths.ts'
 import type { ArtifactChange } from './publisher.ts'
 import { purgeUrls } from './purge.ts'
 
@@ -7,6 +7,7 @@ const SITE = 'https://blog.example.com'
 const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'): ArtifactChange => ({
   path: pathOf(target),
   target,
+  aliases: aliasesOf(target),
   outcome,
 })
 
@@ -57,7 +58,7 @@ describe('purgeUrls', () => {
   })
 
   test('a removed file no target claims (junk) is named by its own URL; each URL once', () => {
-    const junk: ArtifactChange = { path: 'api/v1/blog/old/@', target: null, outcome: 'removed' }
+    const junk: ArtifactChange = { path: 'api/v1/blog/old/@', target: null, aliases: [], outcome: 'removed' }
     const settings = change({ kind: 'settings' })
     expect(purgeUrls(SITE, [junk, settings, settings])).toEqual([`${SITE}/api/v1/blog/old`, `${SITE}/api/v1/blog/publication-settings`])
   })

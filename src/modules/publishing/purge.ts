@@ -1,4 +1,5 @@
-import { aliasesOf, ARTIFACT_MARK, contentTypeOf } from './paths.ts'
+import { contentTypeOf } from '../artifacts/paths.ts'
+import { ARTIFACT_MARK } from './files.ts'
 import type { ArtifactChange } from './publisher.ts'
 
 /**
@@ -36,7 +37,7 @@ export function purgeUrls(siteUrl: string, changes: readonly ArtifactChange[]): 
   for (const change of changes) {
     // Absent before and after: no CDN holds bytes of it. Copied: the bytes were already there.
     if (change.outcome === 'absent' || change.outcome === 'copied') continue
-    const files = [change.path, ...(change.target ? aliasesOf(change.target) : [])]
+    const files = [change.path, ...change.aliases]
     for (const file of files) for (const url of spellingsOf(file)) urls.add(siteUrl + url)
   }
   return [...urls]

@@ -1,20 +1,11 @@
 import { attachCall, callOf } from '../../http/call.ts'
 import { conditional, contentEtag, isNotModified } from '../../http/conditional.ts'
 import { SECURITY_HEADERS } from '../../http/headers.ts'
+import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { splitUrl } from '../../http/request-url.ts'
+import type { Catalogue } from './catalogue.ts'
 import type { ArtifactCache, CachedArtifact, HeadersOf } from './memory.ts'
-import { pathOf, requestFile, requestTarget } from './paths.ts'
-import { siteHeaders } from '../site/serve.ts'
-
-export interface Handler {
-  handle(request: Request): Promise<Response>
-}
-
-/**
- * Public answers that are no artifact read by its own URL (live renders, other spellings of an
- * artifact's read): shared caches may keep them but must revalidate, since no purge names them.
- */
-export const PUBLIC_CACHE = 'public, no-cache'
+import { requestFile } from './files.ts'
 
 /** URLs whose last-change time this process remembers for `Last-Modified` of answers that are not artifacts. */
 const REMEMBERED = 10_000
@@ -24,15 +15,15 @@ const SAFETY = Object.fromEntries(Object.entries(SECURITY_HEADERS).map(([name, v
 
 /**
  * The headers of an artifact's answers with this Cache-Control, made once per version of its file
- * (memory.ts): the 200 answer's full set, and the 304's validators. The shell adds only
- * X-Request-Id to them.
+ * (memory.ts): the 200 answer's full set (its kind's content type and headers), and the 304's
+ * validators. The shell adds only X-Request-Id to them.
  */
 export const artifactHeaders =
-  (cacheControl: string): HeadersOf =>
-  (file, { contentType, etag, lastModified }) => {
+  (cacheControl: string, kinds: Pick<Catalogue, 'contentType' | 'headers'>): HeadersOf =>
+  (file, { etag, lastModified }) => {
     const validators = { etag, 'last-modified': lastModified, 'cache-control': cacheControl }
     return {
-      ok: { ...SAFETY, 'content-type': contentType, ...validators, ...siteHeaders(file) },
+      ok: { ...SAFETY, 'content-type': kinds.contentType(file), ...validators, ...kinds.headers(file) },
       notModified: { ...SAFETY, ...validators },
     }
   }
@@ -68,12 +59,12 @@ function answered(request: Request, entry: CachedArtifact): Response {
  * current by the renderer) with Caddy's validators for the same file, so both paths give the
  * same bytes and the same ETag. The file the URL names as spelled (`{path}/@{query}`, what
  * Caddy looks for) is tried first, with no URL parsing; other spellings go through
- * `requestTarget`; any other successful GET gets a content
+ * the artifact kinds (`canonical`); any other successful GET gets a content
  * ETag and a Last-Modified of when this process first saw those bytes at that URL. Both honour
  * If-None-Match / If-Modified-Since with a bodiless 304. Answers marked `no-store` (the
  * state-changing GETs) or carrying their own ETag (media) pass untouched.
  */
-export function staticFirst(app: Handler, cache: ArtifactCache): Handler {
+export function staticFirst(app: Handler, cache: ArtifactCache, canonical: (url: URL) => string | null): Handler {
   const lastChange = new Map<string, { etag: string; since: Date }>()
 
   function changedAt(key: string, etag: string): Date {
@@ -94,9 +85,8 @@ export function staticFirst(app: Handler, cache: ArtifactCache): Handler {
       const entry = named === null ? null : cache.get(named)
       if (entry) return answered(request, entry)
       const url = new URL(request.url)
-      const target = requestTarget(url)
-      const canonical = target && pathOf(target)
-      const artifact = canonical && canonical !== named ? cache.get(canonical) : null
+      const file = canonical(url)
+      const artifact = file && file !== named ? cache.get(file) : null
       if (artifact) {
         // Another spelling of the read: no purge names it, so a CDN must revalidate it.
         const answer = answered(request, artifact)

@@ -5,12 +5,12 @@ import type { Language } from '../../shared/language.ts'
 import { parseTime } from '../../shared/time.ts'
 import { mimeForExt } from '../media/detect.ts'
 import type { PostCard } from '../posts/model.ts'
-import { ATOM_NS, renderRss } from '../publishing/render/rss.ts'
-import { w3cTime } from '../publishing/render/sitemap.ts'
-import { el, xmlDocument } from '../publishing/render/xml.ts'
-import { absolute, HTML_LANG, postUrl } from './head.ts'
+import { ATOM_NS, renderRss } from '../artifacts/render/rss.ts'
+import { w3cTime } from '../artifacts/render/sitemap.ts'
+import { el, xmlDocument } from '../artifacts/render/xml.ts'
+import { absolute, HTML_LANG } from './head.ts'
 import { feedOf, type Publication, type SnapshotReads } from './snapshot.ts'
-import { urlPathOf, type FeedFormat, type ListScope } from './targets.ts'
+import { postUrl, urlPathOf, type FeedFormat, type ListScope } from './targets.ts'
 
 /**
  * The feeds of one list (a language's home, a category, a tag, an author; the API's RSS is the

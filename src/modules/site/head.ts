@@ -2,9 +2,9 @@ import { LANGUAGE_PATH, LANGUAGES, type Language } from '../../shared/language.t
 import type { AuthorRes } from '../authors/model.ts'
 import type { PostRes } from '../posts/model.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
-import { w3cTime } from '../publishing/render/sitemap.ts'
+import { w3cTime } from '../artifacts/render/sitemap.ts'
 import type { ListPage, Publication } from './snapshot.ts'
-import { productTargetOf, urlPathOf, type SiteTarget } from './targets.ts'
+import { postUrl, productTargetOf, urlPathOf, type SiteTarget } from './targets.ts'
 
 /**
  * Everything a page's `<head>` says about it, built here once per page kind: title,
@@ -27,7 +27,6 @@ export const HTML_LANG: Record<Language, string> = { en: 'en', zh: 'zh-CN' }
 export const absolute = (siteUrl: string, url: string) =>
   !url || /^https?:\/\//i.test(url) ? url : `${siteUrl}${url.startsWith('/') ? '' : '/'}${url}`
 const urlOf = (siteUrl: string, target: SiteTarget) => `${siteUrl}${urlPathOf(target)}`
-export const postUrl = (siteUrl: string, language: Language, slug: string) => urlOf(siteUrl, { kind: 'page.post', language, slug })
 
 /** hreflang alternates of a translated pair (both sides, plus x-default = the English one); none for an unpaired post. */
 export function alternatesOf(

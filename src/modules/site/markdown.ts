@@ -1,6 +1,7 @@
 import TurndownService from 'turndown'
 import type { PostRes } from '../posts/model.ts'
-import { completeFaq, postUrl } from './head.ts'
+import { completeFaq } from './head.ts'
+import { postUrl } from './targets.ts'
 import type { Language } from '../../shared/language.ts'
 import { recentMemo } from '../../shared/memo.ts'
 import { WORDS } from './templates/words.ts'

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
-import { renderRobots } from '../publishing/render/robots.ts'
+import { renderRobots } from '../artifacts/render/robots.ts'
 import { ASSETS } from './assets.ts'
 import { FEED_RENDERERS, feedFor } from './feeds.ts'
 import { listHead, plainHead, postHead, productHead } from './head.ts'

@@ -1,6 +1,7 @@
 import { htmlPageHeaders } from '../../http/headers.ts'
 import { callOf } from '../../http/call.ts'
-import { PUBLIC_CACHE, type Handler } from '../publishing/serve.ts'
+import type { LastRoute } from '../../http/app.ts'
+import { PUBLIC_CACHE } from '../../http/handler.ts'
 import { answerSitePath, type SiteSource } from './render.tsx'
 import { siteContentType, sitePathOf, siteTargetOfUrl } from './targets.ts'
 
@@ -29,32 +30,29 @@ export function siteHeaders(file: string): Record<string, string> {
 }
 
 /**
- * Site paths no artifact holds, answered by the API (the embedded default, or what Caddy passes
- * on): when the app itself does not know a GET outside `/api/` (it answers 404), the site
+ * The app's last route (`createApp`'s `lastRoute`): a GET outside `/api/` that no feature routes
+ * is a site path no artifact holds (the embedded default, or what Caddy passes on). The site
  * renders it live — a noindex post's page, a deeper list page — or redirects an old slug, or
- * answers the HTML 404 page. `/media/…` and every API route keep their own answers; validators
- * are added by `staticFirst` around this handler, as for every answer the API renders.
+ * answers the HTML 404 page. Validators are added by `staticFirst` around the app, as for every
+ * answer the API renders.
  */
-export function serveSite(app: Handler, source: SiteSource): Handler {
-  return {
-    async handle(request) {
-      const response = await app.handle(request)
-      const url = new URL(request.url)
-      if (response.status !== 404 || request.method !== 'GET' || url.pathname.startsWith('/api/')) return response
-      const answer = answerSitePath(source, siteTargetOfUrl(url.pathname))
-      Object.assign(
-        callOf(request),
-        answer.status === 404 ? { code: 'NOT_FOUND', message: 'not found' } : { code: '0000', message: 'success' },
-      )
-      if (answer.status === 301)
-        return new Response(null, { status: 301, headers: { location: answer.location, 'cache-control': PUBLIC_CACHE } })
-      if (answer.status === 404)
-        return new Response(answer.body, {
-          status: 404,
-          headers: { 'content-type': siteContentType(''), 'cache-control': 'no-cache', ...siteHeaders('') },
-        })
-      const file = sitePathOf(answer.target)
-      return new Response(answer.body, { headers: { 'content-type': siteContentType(file), ...siteHeaders(file) } })
-    },
+export function siteLastRoute(source: SiteSource): LastRoute {
+  return (request) => {
+    const url = new URL(request.url)
+    if (request.method !== 'GET' || url.pathname.startsWith('/api/')) return null
+    const answer = answerSitePath(source, siteTargetOfUrl(url.pathname))
+    Object.assign(
+      callOf(request),
+      answer.status === 404 ? { code: 'NOT_FOUND', message: 'not found' } : { code: '0000', message: 'success' },
+    )
+    if (answer.status === 301)
+      return new Response(null, { status: 301, headers: { location: answer.location, 'cache-control': PUBLIC_CACHE } })
+    if (answer.status === 404)
+      return new Response(answer.body, {
+        status: 404,
+        headers: { 'content-type': siteContentType(''), 'cache-control': 'no-cache', ...siteHeaders('') },
+      })
+    const file = sitePathOf(answer.target)
+    return new Response(answer.body, { headers: { 'content-type': siteContentType(file), ...siteHeaders(file) } })
   }
 }

@@ -1,4 +1,4 @@
-import { aliasesOf, contentTypeOf, targetOf } from '../paths.ts'
+import { aliasesOf, contentTypeOf, targetOf } from '../../artifacts/paths.ts'
 import { siteHeaders } from '../../site/serve.ts'
 import { SIDECARS } from '../writer.ts'
 

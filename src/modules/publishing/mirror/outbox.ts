@@ -1,8 +1,9 @@
 import type { Database } from 'bun:sqlite'
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
-import type { Queryable } from '../../../db/client.ts'
+import { asc, lte, sql } from 'drizzle-orm'
+import type { Db, Queryable } from '../../../db/client.ts'
 import { artifactMirrorJobs } from '../../../db/schema/index.ts'
-import { doublingDelay, nextSeq } from '../jobs.ts'
+import { nextSeq } from '../jobs.ts'
+import { doublingDelay, durableQueue } from '../queue.ts'
 import type { ArtifactChange } from '../publisher.ts'
 
 /** A due mirror job as the worker reads it. */
@@ -42,21 +43,13 @@ export const dueMirrorJobs = (db: Queryable, now: number, limit: number): Mirror
     .limit(limit)
     .all()
 
-const same = (job: MirrorJob) => and(eq(artifactMirrorJobs.path, job.path), eq(artifactMirrorJobs.seq, job.seq))
+/** Retry delay after `attempts` failed uploads: 1 s, doubling, at most a minute; retried forever. */
+const mirrorQueue = durableQueue('artifact_mirror_jobs', doublingDelay(1_000))
 
 /** The job is done, unless the artifact changed again meanwhile (a new `seq`): that one stays. */
-export const finishMirrorJob = (db: Queryable, job: MirrorJob): void => void db.delete(artifactMirrorJobs).where(same(job)).run()
+export const finishMirrorJob = (db: Db, job: MirrorJob): void => void mirrorQueue.finish(db.$client, job)
 
-/** Retry delay after `attempts` failed uploads: 1 s, doubling, at most a minute; retried forever. */
-const mirrorRetryDelayMs = doublingDelay(1_000)
-
-export function retryMirrorJob(db: Queryable, job: MirrorJob, now: number): void {
-  const attempts = job.attempts + 1
-  db.update(artifactMirrorJobs)
-    .set({ attempts, dueAt: now + mirrorRetryDelayMs(attempts) })
-    .where(same(job))
-    .run()
-}
+export const retryMirrorJob = (db: Db, job: MirrorJob, now: number): void => mirrorQueue.retry(db.$client, job, now)
 
 /** The mirror's backlog for `/healthz`: jobs waiting, how many are due, how many have failed, and the oldest one's age. */
 export function mirrorBacklog(db: Queryable, now: number): { pending: number; due: number; failing: number; oldestMs: number | null } {

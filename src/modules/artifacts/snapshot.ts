@@ -3,9 +3,11 @@ import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
-import { LANGUAGES, otherLanguage, postPath, type Language } from '../../shared/language.ts'
+import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import { memo } from '../../shared/memo.ts'
 import { discoverable } from '../posts/visibility.ts'
+import { postUrl } from '../site/targets.ts'
+import { urlOf } from './paths.ts'
 import { w3cTime, type SitemapEntry, type SitemapRef } from './render/sitemap.ts'
 
 export interface SiteOptions {
@@ -14,9 +16,8 @@ export interface SiteOptions {
   sitemapShardSize: number
 }
 
-export const publicUrl = (siteUrl: string, language: Language, slug: string) => `${siteUrl}${postPath(language, encodeURIComponent(slug))}`
-export const sitemapUrl = (siteUrl: string) => `${siteUrl}/api/v1/blog/sitemap.xml`
-export const shardUrl = (siteUrl: string, shard: number) => `${siteUrl}/api/v1/blog/sitemap/${shard}.xml`
+export const sitemapUrl = (siteUrl: string) => `${siteUrl}${urlOf({ kind: 'sitemap' }).path}`
+export const shardUrl = (siteUrl: string, shard: number) => `${siteUrl}${urlOf({ kind: 'sitemapShard', shard }).path}`
 
 /** A discoverable post as a sitemap entry shows it, with the post it pairs with (its slug; its language is the other one). */
 export interface SitemapRow {
@@ -126,9 +127,9 @@ export function sitemapRowsOnce(db: Queryable): SitemapRows {
 
 function entriesOf(siteUrl: string, rows: readonly SitemapRow[]): SitemapEntry[] {
   return rows.map((row) => {
-    const loc = publicUrl(siteUrl, row.language, row.slug)
+    const loc = postUrl(siteUrl, row.language, row.slug)
     if (row.partnerSlug === null) return { loc, lastmod: w3cTime(row.updatedAt), alternates: [] }
-    const urls = { [row.language]: loc, [otherLanguage(row.language)]: publicUrl(siteUrl, otherLanguage(row.language), row.partnerSlug) }
+    const urls = { [row.language]: loc, [otherLanguage(row.language)]: postUrl(siteUrl, otherLanguage(row.language), row.partnerSlug) }
     return {
       loc,
       lastmod: w3cTime(row.updatedAt),

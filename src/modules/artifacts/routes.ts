@@ -1,7 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { contract } from '../../http/contract.ts'
 import { Language } from '../../http/schema.ts'
-import { envelopeResponse } from '../../http/envelope.ts'
 import { NotFound } from '../../shared/errors.ts'
 import { contentTypeOf, pathOf, type Target } from './paths.ts'
 import { renderTarget, type RenderSource } from './render/artifact.ts'
@@ -40,27 +39,3 @@ export const feedRoutes = (source: RenderSource) => {
       ...contract({ operationId: 'getOpenapi', summary: 'This description (OpenAPI 3.0.3)', tag: 'feeds', raw: 'application/json' }),
     })
 }
-
-/** A backlog this old, or any failing render, makes the service report itself degraded. */
-const DEGRADED_AFTER_MS = 30_000
-
-/**
- * `GET /healthz`: the render backlog for Caddy or a monitor to poll. 200 `0000` when artifacts are
- * current; 503 `DEGRADED` while renders fail (a full or read-only CACHE_DIR) or the oldest due job
- * waited more than 30 s. Never cached. With the artifact mirror, `data.mirror` shows its backlog
- * and last error; a bucket that lags does not make this box unhealthy (it still serves every read).
- */
-export const healthRoutes = (health: () => { failing: number; oldestDueMs: number | null }, mirror?: () => object) =>
-  new Elysia({ name: 'publishing.health' }).get('/healthz', () => {
-    const render = health()
-    const degraded = render.failing > 0 || (render.oldestDueMs ?? 0) > DEGRADED_AFTER_MS
-    return envelopeResponse(
-      {
-        code: degraded ? 'DEGRADED' : '0000',
-        message: degraded ? 'Public artifacts are not current: renders fail or lag (see data.render).' : 'success',
-        data: { status: degraded ? 'degraded' : 'ok', render, ...(mirror ? { mirror: mirror() } : {}) },
-      },
-      degraded ? 503 : 200,
-      { 'cache-control': 'no-store' },
-    )
-  })

@@ -3,12 +3,11 @@ import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, postTags, tags } from '../../db/schema/index.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
-import { recentMemo } from '../../shared/memo.ts'
 import { RELATED_POSTS } from '../posts/present.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { discoverable, isDiscoverable, publishedAfter, sameCategoryAsPlaceholders } from '../posts/visibility.ts'
 import { previousInCategory } from '../site/neighbours.ts'
-import { PAGES, pathOf, targetOf, type ListFilter, type Target } from './paths.ts'
+import { PAGES, type ListFilter, type Target } from './paths.ts'
 import { partnersOf, shardOf, thresholdShards, type SiteOptions } from './snapshot.ts'
 
 /**
@@ -267,13 +266,4 @@ export function everyTarget(db: Queryable, options: SiteOptions): Target[] {
     { kind: 'robots' },
     { kind: 'openapi' },
   ]
-}
-
-// Whether a path names an artifact, for the paths planned most recently: every publish plans the
-// same lists, feeds and sitemaps, and parsing a path back (`targetOf`) costs microseconds.
-const artifactPaths = recentMemo<string, boolean>(4096)
-
-/** Distinct artifact paths of the targets; targets that can have no artifact (odd slugs) drop out. */
-export function pathsOf(targets: readonly Target[]): string[] {
-  return [...new Set(targets.map(pathOf))].filter((path) => artifactPaths(path, () => targetOf(path) !== null))
 }

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { SLUG_SHAPE } from '../../shared/slug.ts'
+import { ARTIFACT_MARK, fileOf } from '../publishing/files.ts'
 import { siteContentType, sitePathOf, siteTargetOfUrl, urlPathOf, type SiteTarget } from '../site/targets.ts'
 
 /**
@@ -42,9 +43,6 @@ export interface ArtifactUrl {
   query: string
   aliases: string[]
 }
-
-/** Marks an artifact file: `{URL path}/@{query}`. Never part of a slug or a URL the API routes. */
-export const ARTIFACT_MARK = '@'
 
 const FILTER_KEYS = ['categoryId', 'authorId', 'tagId'] as const
 
@@ -106,9 +104,6 @@ export function urlOf(target: Target): ArtifactUrl {
       return { path: urlPathOf(target).replace(/(.)\/+$/, '$1'), query: '', aliases: [] }
   }
 }
-
-/** The CACHE_DIR-relative file that answers `path` + `?query` (`path` absolute, no trailing slash). */
-export const fileOf = (path: string, query: string): string => `${path.slice(1)}/${ARTIFACT_MARK}${query}`
 
 /** The CACHE_DIR-relative main file of a target: what jobs, the manifest and the memory cache are keyed by. */
 export function pathOf(target: Target): string {
@@ -197,16 +192,6 @@ export function targetOf(file: string): Target | null {
   const target = requestTarget(new URL(`http://x/${file.slice(0, mark)}${query ? `?${query}` : ''}`))
   // Only canonical names count: anything that does not map back to itself is junk.
   return target && (pathOf(target) === file || aliasesOf(target).includes(file)) ? target : null
-}
-
-/**
- * The file a request names, as Caddy's `try_files {path}/@{query}` builds it, or null when the
- * request cannot name one (odd characters in the query). The API uses it as its fast path.
- */
-export function requestFile(pathname: string, rawQuery: string): string | null {
-  if (!/^[A-Za-z0-9=&]*$/.test(rawQuery) || pathname.includes('%')) return null
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') : pathname
-  return path === '/' ? `${ARTIFACT_MARK}${rawQuery}` : fileOf(path, rawQuery)
 }
 
 /**

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm'
+import { authors } from '../../db/schema/index.ts'
+import type { ArtifactKind } from '../publishing/kinds.ts'
+import { replaceSubjectStates } from '../publishing/jobs.ts'
+import { siteInputs } from '../publishing/inputs.ts'
+import { API, contentTypeOf, filesOf, pathOf, requestTarget, targetOf, type Target } from './paths.ts'
+import { allPostStates, authorStateOf, everyTarget } from './plan.ts'
+import { renderTargets } from './render/artifact.ts'
+import type { SiteOptions } from './snapshot.ts'
+import { everySiteTarget, siteTargetsFor } from '../site/plan.ts'
+import { siteHeaders } from '../site/serve.ts'
+import { ASSETS } from '../site/assets.ts'
+import { SITE_TOP } from '../site/targets.ts'
+import { authorSubject, planChange, postMoved, postSubject, widens } from './changes.ts'
+
+/** What the blog's artifacts are rendered with: the site's options and the OpenAPI document (set at start). */
+export interface BlogSource extends SiteOptions {
+  openapi: string
+}
+
+/**
+ * The blog's artifacts as one kind: the API's JSON reads, feeds, sitemap, robots and OpenAPI
+ * document, and the site's pages, feeds, sitemaps, Markdown twins and `llms.txt`, which follow
+ * the JSON reads they show.
+ */
+export function blogArtifacts(source: BlogSource): ArtifactKind<Target> {
+  return {
+    name: 'blog',
+    tops: [API.slice(1), ...SITE_TOP],
+    parse: targetOf,
+    files: filesOf,
+    canonical(url) {
+      const target = requestTarget(url)
+      return target && pathOf(target)
+    },
+    contentType: contentTypeOf,
+    headers: siteHeaders,
+    effect: (t) => (t.kind === 'sitemap' || t.kind === 'sitemapShard' ? 'sitemap' : t.kind === 'rss' ? 'rss' : null),
+    plan: (tx, change) => planChange(tx, source, change),
+    widens,
+    every: (db) => [...everyTarget(db, source), ...everySiteTarget(db, source.sitemapShardSize)],
+    survey(tx) {
+      const inputs = siteInputs(tx, source)
+      const after = allPostStates(tx)
+      // Only the posts whose recorded state differs come back (with what was recorded).
+      const differing = replaceSubjectStates(tx, postSubject.prefix, new Map([...after].map(([id, state]) => [postSubject(id), state])))
+      const enabled = tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all()
+      replaceSubjectStates(tx, authorSubject.prefix, new Map(enabled.map((row) => [authorSubject(row.id), authorStateOf(tx, row.id)])))
+      return {
+        inputs,
+        moved: () =>
+          [...differing].flatMap(([subject, old]) => {
+            const id = postSubject.idOf(subject)
+            const current = after.get(id) ?? null
+            if (old?.inputs === current?.inputs) return []
+            const api = postMoved(tx, source, id, old, current)
+            return [...api, ...siteTargetsFor(tx, api)]
+          }),
+      }
+    },
+    stamp: () => ({
+      siteUrl: source.siteUrl,
+      shard: source.sitemapShardSize,
+      openapi: source.openapi,
+      assets: Object.values(ASSETS).map((a) => a.file),
+    }),
+    render: (db, targets) => renderTargets({ ...source, db }, targets),
+  }
+}

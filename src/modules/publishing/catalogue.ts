@@ -1,0 +1,121 @@
+import type { Queryable, Tx } from '../../db/client.ts'
+import type { Change } from '../../shared/changes.ts'
+import { recentMemo } from '../../shared/memo.ts'
+import type { Artifact, ArtifactEffect, ArtifactKind } from './kinds.ts'
+
+/**
+ * The registered artifact kinds as one (Eleventy's template map, in spirit): every question the
+ * engine asks goes to the kind that owns the artifact or file, and two kinds claiming the same
+ * file is refused at registration. Artifacts enter the engine only through a kind (parsed,
+ * planned, listed, surveyed), which is how each is remembered with its owner.
+ */
+export interface Catalogue {
+  tops: readonly string[]
+  parse(file: string): Artifact | null
+  files(artifact: Artifact): { path: string; aliases: string[] }
+  canonical(url: URL): string | null
+  contentType(file: string): string
+  headers(file: string): Record<string, string>
+  effect(artifact: Artifact): ArtifactEffect
+  /** Every kind's plan for a change, in registration order: each sees what the kinds before it planned. */
+  plan(tx: Tx, change: Change): Artifact[]
+  widens(change: Change): boolean
+  every(db: Queryable): Artifact[]
+  survey(tx: Tx): { inputs: string; moved(): Artifact[] }
+  /** The bytes of these artifacts from one snapshot, each kind rendering its own as one batch. */
+  render(db: Queryable, artifacts: readonly Artifact[]): (string | null)[]
+  /** Distinct main files of these artifacts; artifacts that can have no file (an odd slug) drop out. */
+  pathsOf(artifacts: readonly Artifact[]): string[]
+}
+
+const FALLBACK_TYPE = 'application/octet-stream'
+
+export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
+  const names = new Set(kinds.map((k) => k.name))
+  if (names.size !== kinds.length) throw new Error('two artifact kinds share a name')
+  const owner = new WeakMap<Artifact, ArtifactKind>()
+  const own = <A extends Artifact>(kind: ArtifactKind, artifacts: A[]): A[] => {
+    for (const a of artifacts) owner.set(a, kind)
+    return artifacts
+  }
+  const kindOf = (artifact: Artifact): ArtifactKind => {
+    const kind = owner.get(artifact)
+    if (!kind) throw new Error(`an artifact no registered kind made: ${artifact.kind}`)
+    return kind
+  }
+
+  function parse(file: string): Artifact | null {
+    let found: Artifact | null = null
+    for (const kind of kinds) {
+      const artifact = kind.parse(file)
+      if (!artifact) continue
+      // Eleventy refuses two templates writing one output; so is a file two kinds claim.
+      if (found) throw new Error(`${file} is claimed by two artifact kinds`)
+      found = own(kind, [artifact])[0]!
+    }
+    return found
+  }
+
+  const files = (artifact: Artifact) => kindOf(artifact).files(artifact)
+  // Whether a path names an artifact, for the paths planned most recently: every publish plans the
+  // same lists, feeds and sitemaps, and parsing a path back costs microseconds.
+  const artifactPaths = recentMemo<string, boolean>(4096)
+
+  return {
+    tops: [...new Set(kinds.flatMap((k) => k.tops))],
+    parse,
+    files,
+    canonical: (url) => {
+      for (const kind of kinds) {
+        const file = kind.canonical(url)
+        if (file !== null) return file
+      }
+      return null
+    },
+    contentType: (file) => {
+      for (const kind of kinds) {
+        const type = kind.contentType(file)
+        if (type !== null) return type
+      }
+      return FALLBACK_TYPE
+    },
+    headers: (file) => Object.assign({}, ...kinds.map((k) => k.headers(file))),
+    effect: (artifact) => kindOf(artifact).effect(artifact),
+    plan(tx, change) {
+      const planned: Artifact[] = []
+      for (const kind of kinds) planned.push(...own(kind, kind.plan(tx, change, planned)))
+      return planned
+    },
+    widens: (change) => kinds.some((k) => k.widens(change)),
+    every: (db) => kinds.flatMap((kind) => own(kind, kind.every(db))),
+    survey(tx) {
+      const surveys: { kind: ArtifactKind; inputs: string; moved(): Artifact[] }[] = []
+      let moved: Artifact[] | null = null
+      const movedSoFar = () => moved ?? []
+      for (const kind of kinds) surveys.push({ kind, ...kind.survey(tx, movedSoFar) })
+      return {
+        inputs: surveys.map((s) => s.inputs).join(' '),
+        moved() {
+          moved = []
+          for (const s of surveys) moved.push(...own(s.kind, s.moved()))
+          return moved
+        },
+      }
+    },
+    render(db, artifacts) {
+      const out: (string | null)[] = new Array(artifacts.length).fill(null)
+      for (const kind of kinds) {
+        const mine = artifacts.flatMap((a, i) => (owner.get(a) === kind ? [i] : []))
+        if (!mine.length) continue
+        const bytes = kind.render(
+          db,
+          mine.map((i) => artifacts[i]!),
+        )
+        mine.forEach((i, j) => (out[i] = bytes[j]!))
+      }
+      return out
+    },
+    pathsOf: (artifacts) =>
+      [...new Set(artifacts.map((a) => files(a).path))].filter((path) => artifactPaths(path, () => parse(path) !== null)),
+  }
+}

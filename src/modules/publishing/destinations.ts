@@ -1,0 +1,104 @@
+import { createCopiesThrottle } from './copies-throttle.ts'
+import type { Copier } from './copies.ts'
+import { ABSENT } from './jobs.ts'
+import type { ArtifactCache } from './memory.ts'
+import { filesPresent, holds, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
+
+/**
+ * An artifact's compressed copies are written at most once per this span: a list page, feed or
+ * sitemap that every pass of a publishing burst rewrites gets its main file each time (and the
+ * old copies go, so none disagrees with it), and its `.br`/`.gz` once the span since its last
+ * copies has passed, by a job due then. Brotli and gzip of such shared artifacts, and two of the
+ * three files each, were most of a burst's writing; a reader meanwhile gets the current bytes
+ * uncompressed.
+ */
+const COPIES_EVERY_MS = 1_000
+
+/** Where a pass's bytes go. */
+export interface DestinationDeps {
+  cacheDir: string
+  /** The in-memory read cache: told of every path whose file changed. */
+  cache: ArtifactCache
+  /** The precompressed copies (copies.ts). */
+  copies: Copier
+  now(): number
+}
+
+export interface Placed {
+  outcome: WriteOutcome
+  /** When the copies left for later are due (a `now()` time). */
+  copiesDueAt?: number
+  /** The copies being written; resolves to whether they were. */
+  copying?: Promise<boolean>
+}
+
+/**
+ * The write destinations a pass puts an artifact on, one call: the disk (a temp file and a rename,
+ * alias links, removal: writer.ts), the in-memory read cache (told which files changed), and the
+ * precompressed copies (throttled: COPIES_EVERY_MS). The S3 mirror and the CDN purge follow
+ * durably from what a pass changed (`onPassChanges`, recorded with the pass's closing write).
+ */
+export function createDestinations(deps: DestinationDeps) {
+  const { cacheDir, cache } = deps
+  const throttle = createCopiesThrottle(COPIES_EVERY_MS)
+  /**
+   * Whether this pass hands its copies to the copies thread: only a pass of more than one slice
+   * has a next slice to render while they are compressed. A smaller one (a publish's) writes them
+   * itself, leaving the second core to the SEO check (docs/publishing.md, "Copies on their own thread").
+   */
+  let copiesOffThread = false
+
+  /** When an artifact's copies may next be written (a `now()` time): null when they may be now. */
+  function copiesDue(path: string): number | null {
+    const wait = throttle.waitMs(path)
+    return wait === null ? null : deps.now() + wait
+  }
+
+  /** An artifact's copies, written or handed out; they count for COPIES_EVERY_MS whether or not they get written. */
+  function copy(path: string, bytes: Uint8Array): Promise<boolean> {
+    throttle.copied(path)
+    return deps.copies.copy(path, bytes, copiesOffThread)
+  }
+
+  return {
+    copiesDue,
+    beginPass(large: boolean): void {
+      copiesOffThread = large
+    },
+    /**
+     * Puts one rendered artifact (null: it must not exist) on the destinations unless the manifest
+     * (`known`) says its bytes are already there. `changing` runs before the first file changes.
+     * Its copies are handed to the copies thread (`copying`, which the pass waits for before it
+     * ends), or left for later (`copiesDueAt`) when this process handed them out less than
+     * COPIES_EVERY_MS ago.
+     */
+    place(
+      path: string,
+      aliases: readonly string[],
+      bytes: Uint8Array | null,
+      hash: string,
+      known: string | undefined,
+      changing: () => void,
+    ): Placed {
+      if (bytes === null) {
+        if (known !== ABSENT) changing()
+        const outcome = removeArtifact(cacheDir, path, aliases)
+        cache.changed([path, ...aliases])
+        return { outcome }
+      }
+      const due = copiesDue(path)
+      const files = hash === known ? filesPresent(cacheDir, path) : null
+      if (files?.main && files.copies) return { outcome: 'unchanged' }
+      if (files?.main && due !== null) return { outcome: 'unchanged', copiesDueAt: due }
+      // The bytes stand and only their copies are missing (left for later, or lost): the copies
+      // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
+      if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
+      changing()
+      writeArtifact(cacheDir, path, aliases, bytes, deps.now())
+      cache.changed([path, ...aliases])
+      return due === null ? { outcome: 'written', copying: copy(path, bytes) } : { outcome: 'written', copiesDueAt: due }
+    },
+  }
+}
+
+export type Destinations = ReturnType<typeof createDestinations>

@@ -1,0 +1,46 @@
+import type { Db } from '../../db/client.ts'
+import type { Logger } from '../../shared/log.ts'
+import type { Clock } from '../../shared/time.ts'
+import type { Copier } from './copies.ts'
+import type { Artifact } from './kinds.ts'
+import type { ArtifactCache } from './memory.ts'
+import type { WriteOutcome } from './writer.ts'
+
+/** What the engine is given (publisher, pass and rebuild share it), and what it reports. */
+/** One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, its alias files, what happened. */
+export interface ArtifactChange {
+  path: string
+  target: Artifact | null
+  aliases: readonly string[]
+  outcome: Exclude<WriteOutcome, 'unchanged'>
+}
+
+export interface EngineDeps {
+  db: Db
+  log: Logger
+  clock: Clock
+  cacheDir: string
+  engagementRefreshSeconds: number
+  cache: ArtifactCache
+  /** Where artifacts' precompressed copies are written (copies.ts); ended by `stop`. */
+  copies: Copier
+  /**
+   * Whether a commit in this process renders its artifacts before the write answers (the server).
+   * Off for CLI commands and the stdio MCP server: they only record the durable jobs, which the
+   * running server's sweeper renders within a second (or the next start does), so no second
+   * process ever writes into a live server's CACHE_DIR; `rebuild` renders explicitly.
+   */
+  renderOnCommit: boolean
+  /**
+   * Runs inside the short write that ends a pass, with the artifacts it wrote or removed or found
+   * absent (never the unchanged ones): what it records (the cache purge, purge.ts; the mirror's
+   * outbox, mirror/outbox.ts) commits with the pass or not at all.
+   */
+  onPassChanges?: (changes: readonly ArtifactChange[]) => void
+}
+
+/** What a pass or a render failure left for `/healthz`, and the totals since start (coalescing shows there). */
+export interface EngineStatus {
+  lastError: { at: string; path: string; error: string } | null
+  totals: { passes: number; rendered: number }
+}

@@ -1,0 +1,56 @@
+import type { Queryable, Tx } from '../../db/client.ts'
+import type { Change } from '../../shared/changes.ts'
+
+/**
+ * The engine knows no artifact kind: each kind (the API's reads and feeds, the site's pages,
+ * feeds and sitemaps, Markdown twins, `llms.txt`, …) is a plug-in registered once in the
+ * composition root (`src/main.ts`), and the engine asks it everything it needs to know about its
+ * artifacts. An artifact is the kind's own value; the engine only hands it back.
+ */
+export interface Artifact {
+  kind: string
+}
+
+/** What a written or removed artifact counts for in the publish response (spec §2.4). */
+export type ArtifactEffect = 'sitemap' | 'rss' | null
+
+/** What a rebuild learns from a kind inside its one marking transaction. */
+export interface Survey<A extends Artifact> {
+  /** A fingerprint of everything its artifacts may show besides what `moved` tracks (code, options, small tables). */
+  inputs: string
+  /** Its artifacts whose inputs changed since they were last recorded (asked only when the cache is trusted). */
+  moved(): A[]
+}
+
+export interface ArtifactKind<A extends Artifact = Artifact> {
+  name: string
+  /** CACHE_DIR top folders (or root files, `@`) its artifacts live under: what the disk scan walks. */
+  tops: readonly string[]
+  /** The artifact a CACHE_DIR-relative file holds (its main file or an alias), or null when it holds none of this kind's. */
+  parse(file: string): A | null
+  /** An artifact's main file and its alias files (symlinks to it), CACHE_DIR-relative. */
+  files(artifact: A): { path: string; aliases: string[] }
+  /** The main file of the artifact a URL reads in any spelling (other query orders, defaults spelled out), or null. */
+  canonical(url: URL): string | null
+  /** The media type its file is served with (by Caddy and by the API alike), or null when the file is not its own. */
+  contentType(file: string): string | null
+  /** Headers its file is served with beyond the content type and validators (CSP, an asset's own Cache-Control). */
+  headers(file: string): Record<string, string>
+  effect(artifact: A): ArtifactEffect
+  /**
+   * The artifacts a change touches, inside the change's transaction (no filesystem I/O): a plan
+   * has only to be wide enough, since every artifact is rendered from the database and written
+   * only when its bytes differ. `planned`: what the kinds registered before it planned.
+   */
+  plan(tx: Tx, change: Change, planned: readonly Artifact[]): A[]
+  /** Whether a change moves what its `inputs` fingerprint: the next rebuild then trusts no fingerprint. */
+  widens(change: Change): boolean
+  /** Every artifact the database calls for now: what a full rebuild renders. */
+  every(db: Queryable): A[]
+  /** A rebuild's look at the kind (it may record its subjects' states): `planned` is what the kinds before it surveyed. */
+  survey(tx: Tx, planned: () => readonly Artifact[]): Survey<A>
+  /** What its files are rendered with besides the database (options, documents, asset names): a new stamp at start rebuilds the cache. */
+  stamp(): unknown
+  /** The bytes of these artifacts from one read snapshot (null: the artifact must not exist). */
+  render(db: Queryable, artifacts: readonly A[]): (string | null)[]
+}

@@ -1,0 +1,136 @@
+import { contentEtag } from '../../http/conditional.ts'
+import type { Catalogue } from './catalogue.ts'
+import type { Destinations } from './destinations.ts'
+import { ABSENT, dueJobs, finishJobs, hashesOf, nextSeq, saveSubjectState, type Job, type JobResult } from './jobs.ts'
+import { CACHE_MARKER, writeMarker } from './inputs.ts'
+import type { Artifact } from './kinds.ts'
+import type { ArtifactChange, EngineDeps, EngineStatus } from './engine.ts'
+import { tally, type RenderStats } from './stats.ts'
+import type { Waiters } from './waiters.ts'
+import type { WriteOutcome } from './writer.ts'
+
+/** Paths per pass: a pass is one read snapshot; what is left is taken by the next pass at once. */
+export const PASS = 1_000
+/** Paths rendered per read transaction within a pass, so requests are answered in between. */
+const SLICE = 100
+
+/** One job's render: its bytes (null: the artifact must not exist), or the error. */
+type Rendered = { job: Job; target: Artifact | null; content: string | null } | { job: Job; target: Artifact | null; error: unknown }
+
+/**
+ * One render pass: the due jobs read, rendered slice by slice from read snapshots (no write lock),
+ * put on the destinations, and ended with one short write that clears the jobs nothing changed
+ * since. Its state: the cache marker, moved once per pass before the first file changes.
+ */
+export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Destinations, waiters: Waiters, status: EngineStatus) {
+  const { db, log } = deps
+  const now = () => deps.clock().getTime()
+
+  /**
+   * Renders jobs from one read snapshot; no write lock is taken. The slice is rendered as a
+   * batch; should that fail, each job is rendered alone, so one bad artifact fails alone.
+   */
+  function renderSlice(jobs: readonly Job[]): Rendered[] {
+    return db.transaction(
+      (tx) => {
+        const targets = jobs.map((job) => kinds.parse(job.path))
+        try {
+          const known = targets.filter((t) => t !== null)
+          const bytes = kinds.render(tx, known)
+          const rendered = new Map(known.map((t, i) => [t, bytes[i]!] as const))
+          return jobs.map((job, i): Rendered => ({ job, target: targets[i]!, content: targets[i] ? rendered.get(targets[i]!)! : null }))
+        } catch {
+          return jobs.map((job, i): Rendered => {
+            const target = targets[i]!
+            try {
+              return { job, target, content: target ? kinds.render(tx, [target])[0]! : null }
+            } catch (error) {
+              return { job, target, error }
+            }
+          })
+        }
+      },
+      { behavior: 'deferred' },
+    )
+  }
+
+  /**
+   * Before a pass first changes a file, the marker moves (database, then CACHE_DIR): a database
+   * put back from an earlier copy then names another marker than the cache, and its rebuild
+   * trusts neither its manifest nor its fingerprints.
+   */
+  let markerMoved = false
+  function moveMarker(): void {
+    if (markerMoved) return
+    const marker = `${process.pid}.${nextSeq()}`
+    db.transaction((tx) => saveSubjectState(tx, CACHE_MARKER, marker), { behavior: 'immediate' })
+    markerMoved = true
+    try {
+      writeMarker(deps.cacheDir, marker)
+    } catch (error) {
+      // A full or read-only CACHE_DIR: the two markers now differ, so the next rebuild trusts
+      // nothing, which is safe; the pass itself (a removal, say) goes on.
+      log.warn('cache marker not written', { error: String(error) })
+    }
+  }
+
+  /** One rendered job put on the destinations, or its failure logged for the retry. */
+  function settle(
+    item: Rendered,
+    known: string | undefined,
+  ): { result: JobResult; outcome: WriteOutcome | 'failed'; aliases: readonly string[]; copying?: Promise<void> } {
+    try {
+      if ('error' in item) throw item.error
+      const aliases = item.target ? kinds.files(item.target).aliases : []
+      const content = item.content === null ? null : Buffer.from(item.content)
+      const hash = content === null ? ABSENT : contentEtag(content)
+      const placed = destinations.place(item.job.path, aliases, content, hash, known, moveMarker)
+      const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
+      // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
+      const copying = placed.copying?.then((written) => {
+        if (!written) result.copiesDueAt = destinations.copiesDue(item.job.path) ?? now()
+      })
+      return { result, outcome: placed.outcome, aliases, copying }
+    } catch (error) {
+      status.lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
+      log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
+      return { result: { job: item.job, failed: true }, outcome: 'failed', aliases: [] }
+    }
+  }
+
+  /** One pass over at most PASS due jobs (the caller holds the render lock); returns how many it took. */
+  return async function passLocked(stats: RenderStats): Promise<number> {
+    markerMoved = false
+    const jobs = dueJobs(db, now(), PASS)
+    destinations.beginPass(jobs.length > SLICE)
+    const known = hashesOf(
+      db,
+      jobs.map((j) => j.path),
+    )
+    const results: JobResult[] = []
+    const changes: ArtifactChange[] = []
+    const copying: Promise<void>[] = []
+    for (let i = 0; i < jobs.length; i += SLICE) {
+      for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
+        const { result, outcome, aliases, copying: copies } = settle(item, known.get(item.job.path))
+        results.push(result)
+        if (copies) copying.push(copies)
+        if (outcome !== 'unchanged' && outcome !== 'failed') changes.push({ path: item.job.path, target: item.target, aliases, outcome })
+        const effect = item.target ? kinds.effect(item.target) : null
+        tally(stats, effect, outcome)
+        waiters.notify(item.job, effect, outcome)
+      }
+      if (i + SLICE < jobs.length) await Bun.sleep(0)
+    }
+    // Before the pass ends and gives the lock back: no copy is renamed in after a later pass (or
+    // process) has replaced its main file. Requests waiting for these artifacts were answered above.
+    await Promise.all(copying)
+    const onChanges = deps.onPassChanges
+    if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+    if (jobs.length) {
+      status.totals.passes++
+      status.totals.rendered += jobs.length
+    }
+    return jobs.length
+  }
+}

@@ -1,0 +1,39 @@
+import type { Database } from 'bun:sqlite'
+
+/** One entry of a durable queue as its worker read it: its key, the sequence it was recorded under, its failed attempts. */
+export interface QueueEntry {
+  path: string
+  seq: number
+  attempts: number
+}
+
+/** A retry delay after `attempts` failures: `firstMs`, doubling, at most a minute. */
+export const doublingDelay =
+  (firstMs: number) =>
+  (attempts: number): number =>
+    Math.min(60_000, firstMs * 2 ** Math.max(0, attempts - 1))
+
+/**
+ * A durable queue in SQLite: one row per key (`path`), with its due time (`due_at`), the sequence
+ * it was last recorded under (`seq`) and its failed attempts. The render jobs (`artifact_jobs`,
+ * jobs.ts) and the artifact mirror's outbox (`artifact_mirror_jobs`, mirror/outbox.ts) are two.
+ * An entry is done only while its `seq` is the one its worker read, so a key recorded again
+ * meanwhile stays for the next round; a failure waits `delay(attempts)` before its retry.
+ * Plain statements, compiled once per connection (`query` caches them), for the per-entry paths.
+ */
+export function durableQueue(table: 'artifact_jobs' | 'artifact_mirror_jobs', delay: (attempts: number) => number) {
+  return {
+    delay,
+    /** Ends an entry unless it was recorded again since it was read; whether it ended. */
+    finish(client: Database, entry: QueueEntry): boolean {
+      return client.query(`delete from ${table} where path = ?1 and seq = ?2`).run(entry.path, entry.seq).changes > 0
+    },
+    /** One more failed attempt: due again after the delay (unless recorded again since it was read). */
+    retry(client: Database, entry: QueueEntry, now: number): void {
+      const attempts = entry.attempts + 1
+      client
+        .query(`update ${table} set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4`)
+        .run(attempts, now + delay(attempts), entry.path, entry.seq)
+    },
+  }
+}

@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Catalogue } from './catalogue.ts'
+import { COMPLETE, filesOnDisk, MAIN_FILE, pruneEmptyFolders } from './disk-scan.ts'
+import { CACHE_INPUTS, CACHE_MARKER, readMarker } from './inputs.ts'
+import { ABSENT, forgetHashes, manifest, markStale, nextSeq, pendingPaths, saveSubjectState, subjectState } from './jobs.ts'
+import type { RenderLock } from './lock.ts'
+import type { EngineDeps } from './engine.ts'
+import type { RebuildStats, RenderStats } from './stats.ts'
+import { linkAliases } from './writer.ts'
+
+/** How long a rebuild waits for another process's pass to end before it gives up. */
+const LOCK_WAIT_MS = 30_000
+
+/**
+ * Brings CACHE_DIR to exactly what the database calls for. Every expected artifact and every
+ * file on disk is considered, but only what may differ is rendered (docs/publishing.md,
+ * "Rebuilds"): when the cache's marker, the render code, the options and the small tables are
+ * those last recorded, a post is rendered again only where its fingerprint changed (and with it
+ * everything that shows it), plus what is missing on disk, what should not be there, and jobs
+ * still waiting. Otherwise, or with `force`, everything is rendered; a foreign or forced cache
+ * also loses its manifest, so every file is written again. Marking is one transaction (the disk
+ * is scanned before it), then passes render; killed half-way, the rest stays marked and the next
+ * start finishes it.
+ */
+export function createRebuild(deps: EngineDeps, kinds: Catalogue, lock: RenderLock, renderAllDue: () => Promise<RenderStats>) {
+  const { db } = deps
+  const now = () => deps.clock().getTime()
+
+  async function rebuildLocked(force: boolean): Promise<RebuildStats> {
+    const disk = filesOnDisk(deps.cacheDir, kinds.tops, now())
+    const onDisk = (path: string) => ((disk.get(path) ?? 0) & MAIN_FILE) !== 0
+    const present = (path: string) => disk.get(path) === COMPLETE
+    const marker = readMarker(deps.cacheDir)
+    let skipped = 0
+    // Each alias link's main file: links are made with their file, so a lost one is made again below.
+    const aliasOf = new Map<string, string>()
+    db.transaction(
+      (tx) => {
+        const survey = kinds.survey(tx)
+        const ownCache = !force && marker !== null && subjectState<string>(tx, CACHE_MARKER) === marker
+        const trusted = ownCache && subjectState<string>(tx, CACHE_INPUTS) === survey.inputs
+        saveSubjectState(tx, CACHE_INPUTS, survey.inputs)
+        if (marker !== null) saveSubjectState(tx, CACHE_MARKER, marker)
+
+        const hashes = manifest(tx)
+        // Each artifact's file and the alias links that stand for it. A path that can hold no
+        // artifact (an odd slug) drops out; one the manifest holds a file for was checked when
+        // it was written, by this same render code when the cache is trusted.
+        const every: string[] = []
+        const expected = new Set<string>()
+        for (const artifact of kinds.every(tx)) {
+          const { path, aliases } = kinds.files(artifact)
+          if (expected.has(path) || !((trusted && hashes.get(path)) || kinds.parse(path))) continue
+          expected.add(path)
+          every.push(path)
+          for (const alias of aliases) aliasOf.set(alias, path)
+        }
+        // Names on disk nothing calls for by that spelling: an alias link stands for its main
+        // file; anything unknown is rendered to nothing and goes.
+        const strays = [...disk.keys()]
+          .filter((name) => !expected.has(name))
+          .map((name) => {
+            const known = aliasOf.get(name)
+            if (known) return known
+            const artifact = kinds.parse(name)
+            return artifact ? kinds.files(artifact).path : name
+          })
+          .filter((path) => !expected.has(path))
+        // The manifest vouches for a file only while it is on disk, for an absent artifact only
+        // while nothing is there, and for nothing in a cache not its own. A file whose copies are
+        // missing (left for later, or lost) keeps its hash: its pass writes the copies alone, once
+        // it has read the same bytes in the file (`writeCopies`), and the file keeps its mtime.
+        forgetHashes(
+          tx,
+          [...hashes]
+            .filter(([path, hash]) => !ownCache || (hash === ABSENT ? onDisk(path) || !expected.has(path) : !onDisk(path)))
+            .map(([p]) => p),
+        )
+        let stale: string[]
+        if (trusted) {
+          const settled = (path: string) => {
+            const hash = hashes.get(path)
+            return hash !== undefined && (hash === ABSENT ? !onDisk(path) : present(path))
+          }
+          stale = [...kinds.pathsOf(survey.moved()), ...every.filter((path) => !settled(path)), ...strays, ...pendingPaths(tx)]
+        } else stale = [...every, ...strays]
+        const marked = new Set(stale)
+        skipped = every.filter((path) => !marked.has(path)).length
+        markStale(tx, [...marked], now(), nextSeq())
+      },
+      { behavior: 'immediate' },
+    )
+    const stats = await renderAllDue()
+    for (const [alias, path] of aliasOf)
+      if (disk.get(alias) !== COMPLETE && existsSync(join(deps.cacheDir, path))) linkAliases(deps.cacheDir, path, [alias])
+    // Folders emptied by removals go (a removal takes only its own folder).
+    if (stats.removed) for (const top of kinds.tops) pruneEmptyFolders(deps.cacheDir, join(deps.cacheDir, top))
+    return { ...stats, skipped }
+  }
+
+  return async function rebuild(options: { force?: boolean } = {}): Promise<RebuildStats> {
+    // Held across the whole rebuild, so the server beside it leaves these passes alone.
+    const deadline = Date.now() + LOCK_WAIT_MS
+    while (!lock.acquire()) {
+      if (Date.now() > deadline) throw new Error('another process keeps rendering into CACHE_DIR; try again later')
+      await Bun.sleep(50)
+    }
+    try {
+      return await rebuildLocked(options.force ?? false)
+    } finally {
+      lock.release()
+    }
+  }
+}
