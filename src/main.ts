@@ -131,7 +131,7 @@ export async function compose(
       staticFirst(serveSite(app, { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }), publishing.cache),
       config.corsOrigins,
     ),
-    readArtifact: artifactRead(publishing.cache),
+    readArtifact: publishing.marked(artifactRead(publishing.cache)),
     authenticate: (token) => authenticate(db, token),
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     callLog: createCallLog(db, systemClock),
@@ -144,6 +144,7 @@ export async function compose(
   })
   const close = async () => {
     await scheduler?.stop()
+    await publishing.upkeep.stop()
     await publishing.publisher.stop()
     await publishing.mirror?.worker.stop()
     await webhookWorker?.stop()

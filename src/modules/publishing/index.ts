@@ -9,9 +9,10 @@ import { createArtifactCache } from './memory.ts'
 import { createArtifactMirror } from './mirror/index.ts'
 import { createPublisher, type PublisherDeps } from './publisher.ts'
 import { artifactCacheControl } from './cdn-cache.ts'
-import { artifactHeaders } from './serve.ts'
+import { artifactHeaders, type artifactRead } from './serve.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
+import { createCacheUpkeep, hasArtifacts, STALE_HEADER } from './upkeep.ts'
 import { ASSETS } from '../site/assets.ts'
 
 export { artifactCacheControl } from './cdn-cache.ts'
@@ -26,6 +27,8 @@ function writeStamp(cacheDir: string, stamp: string): void {
   mkdirSync(cacheDir, { recursive: true })
   writeCacheNote(cacheDir, STAMP, stamp)
 }
+
+type ArtifactRead = ReturnType<typeof artifactRead>
 
 /** What a render pass changed, told inside its closing write. */
 type PassHook = NonNullable<PublisherDeps['onPassChanges']>
@@ -81,14 +84,30 @@ export function createPublishing(
         assets: Object.values(ASSETS).map((a) => a.file),
       }),
     )
-    if (readCacheNote(config.cacheDir, STAMP) !== stamp) {
+    const unclean = upkeep.begin()
+    const rebuild = async () => {
       const stats = await publisher.rebuild()
       writeStamp(config.cacheDir, stamp)
       log.info('artifacts rebuilt at start', { ...stats })
-    } else {
+    }
+    if (readCacheNote(config.cacheDir, STAMP) === stamp) {
       const stats = await publisher.repair()
       if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
-    }
+      // A start after a crash, and a daily round: every file read back against the manifest.
+      upkeep.scheduleVerify(unclean)
+      // An invalidated cache that has files keeps serving them (stale, marked) while it is rebuilt; only an empty one is waited for.
+    } else if (hasArtifacts(config.cacheDir)) upkeep.rebuildInBackground(rebuild)
+    else await rebuild()
   }
-  return { publisher, mirror, cache, routes: [feedRoutes(source), healthRoutes(publisher.health, mirror?.worker.health)], start }
+  const upkeep = createCacheUpkeep(config.cacheDir, publisher, log)
+  /** Artifact answers while a rebuild replaces the files they come from carry `X-Folio-Artifacts: stale`. */
+  const marked =
+    (read: ArtifactRead): ArtifactRead =>
+    (...args) => {
+      const response = read(...args)
+      if (response && upkeep.stale()) response.headers.set(STALE_HEADER, 'stale')
+      return response
+    }
+  const health = () => ({ ...publisher.health(), stale: upkeep.stale() })
+  return { publisher, mirror, cache, routes: [feedRoutes(source), healthRoutes(health, mirror?.worker.health)], start, upkeep, marked }
 }

@@ -28,6 +28,8 @@ import {
 } from './jobs.ts'
 import { walkCache } from './listing.ts'
 import { createRenderLock } from './lock.ts'
+import { armCrashHook, crashPoint } from './crash-hook.ts'
+import { createIntegrity } from './integrity.ts'
 import type { Copier } from './copies.ts'
 import type { ArtifactCache } from './memory.ts'
 import { aliasesOf, API, ARTIFACT_MARK, filesOf, pathOf, targetOf, type Target } from './paths.ts'
@@ -132,6 +134,9 @@ const authorSubject = Object.assign((id: number) => `author:${id}`, { prefix: 'a
 /** A rebuild's summary: what its passes did, and how many expected artifacts needed no render at all. */
 export interface RebuildStats extends RenderStats {
   skipped: number
+  /** Files found not to hold their recorded bytes (verify.ts), and how many of them were written again. */
+  damaged: number
+  repaired: number
 }
 
 /** `filesOnDisk`'s bits: the main file, then one per copy (`SIDECARS` order); all of them set: `COMPLETE`. */
@@ -211,6 +216,7 @@ export function createPublisher(deps: PublisherDeps) {
   const totals = { passes: 0, rendered: 0 }
   const now = () => deps.clock().getTime()
   const lock = createRenderLock(deps.cacheDir)
+  const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now })
 
   function postTargets(tx: Tx, after: PostRow, before: PostRow | null): Target[] {
     const subject = postSubject(after.id)
@@ -538,10 +544,12 @@ export function createPublisher(deps: PublisherDeps) {
     const copying: Promise<void>[] = []
     for (let i = 0; i < jobs.length; i += SLICE) {
       for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
+        crashPoint('rendered')
         const { result, outcome, copying: copies } = settle(item, known.get(item.job.path))
         results.push(result)
         if (copies) copying.push(copies)
         if (outcome !== 'unchanged' && outcome !== 'failed') changes.push({ path: item.job.path, target: item.target, outcome })
+        if (changes.length) crashPoint('placed')
         tally(stats, item.target, outcome)
         notify(item.job, item.target, outcome)
       }
@@ -549,9 +557,12 @@ export function createPublisher(deps: PublisherDeps) {
     }
     // Before the pass ends and gives the lock back: no copy is renamed in after a later pass (or
     // process) has replaced its main file. Requests waiting for these artifacts were answered above.
+    if (changes.length) crashPoint('renamed')
     await Promise.all(copying)
+    if (changes.length) crashPoint('copied')
     const onChanges = deps.onPassChanges
     if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+    if (changes.length) crashPoint('finished')
     if (jobs.length) {
       totals.passes++
       totals.rendered += jobs.length
@@ -679,7 +690,7 @@ export function createPublisher(deps: PublisherDeps) {
    * also loses its manifest, so every file is written again. Marking is one transaction, then
    * passes render; killed half-way, the rest stays marked and the next start finishes it.
    */
-  async function rebuild(options: { force?: boolean } = {}): Promise<RebuildStats> {
+  async function rebuild(options: { force?: boolean; verify?: boolean } = {}): Promise<RebuildStats> {
     // Held across the whole rebuild, so the server beside it leaves these passes alone.
     const deadline = Date.now() + LOCK_WAIT_MS
     while (!lock.acquire()) {
@@ -687,13 +698,16 @@ export function createPublisher(deps: PublisherDeps) {
       await Bun.sleep(50)
     }
     try {
-      return await rebuildLocked(options.force ?? false)
+      // Files a killed pass renamed in unrecorded (or, with `verify`, any damaged file) lose their hash first.
+      const damaged = await integrity.find(options.verify ? 'all' : 'pending')
+      const stats = await rebuildLocked(options.force ?? false)
+      return { ...stats, damaged: damaged.length, repaired: integrity.settle(damaged) }
     } finally {
       lock.release()
     }
   }
 
-  async function rebuildLocked(force: boolean): Promise<RebuildStats> {
+  async function rebuildLocked(force: boolean): Promise<RenderStats & { skipped: number }> {
     const disk = filesOnDisk()
     const onDisk = (path: string) => ((disk.get(path) ?? 0) & MAIN_FILE) !== 0
     const present = (path: string) => disk.get(path) === COMPLETE
@@ -782,10 +796,24 @@ export function createPublisher(deps: PublisherDeps) {
   return {
     listener,
     rebuild,
-    /** Crash repair at start: temp files of dead writers go, jobs left behind are rendered. */
+    /**
+     * Crash repair at start: temp files of dead writers go, the files of jobs left behind are
+     * checked against the manifest (a kill between a pass's renames and its closing write), and
+     * the jobs are rendered.
+     */
     async repair(): Promise<RenderStats> {
       filesOnDisk()
-      return renderAllDue()
+      const damaged = await integrity.find('pending')
+      const stats = await renderAllDue()
+      integrity.settle(damaged)
+      return stats
+    },
+    /** The integrity check (verify.ts) of every recorded file, paced, with its repair; for the server's background check. */
+    async verify(bytesPerSecond: number, signal: AbortSignal): Promise<{ damaged: number; repaired: number }> {
+      const damaged = await integrity.find('all', { bytesPerSecond, signal })
+      if (!damaged.length) return { damaged: 0, repaired: 0 }
+      await renderAllDue()
+      return { damaged: damaged.length, repaired: integrity.settle(damaged) }
     },
     /** The render backlog for `/healthz`. */
     health() {
@@ -797,10 +825,12 @@ export function createPublisher(deps: PublisherDeps) {
         lastError,
         waiting: waiters.size,
         ...totals,
+        integrity: integrity.health(),
       }
     },
     /** Starts the sweeper (engagement refreshes, retries, leftovers); it never keeps the process alive by itself. */
     start() {
+      armCrashHook()
       timer ??= setInterval(() => void runLoop(), SWEEP_MS)
       timer.unref()
     },
