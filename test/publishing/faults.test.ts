@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -6,13 +6,25 @@ import { join, relative } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { CRASH_STEPS } from '../../src/modules/publishing/crash-hook.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startCaddy } from '../support/caddy.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 
 // The engine's accidents (docs/operations.md, "Faults"): a kill between any two steps of a render
 // pass, damaged files in CACHE_DIR, a cache invalidation. One server, restarted between faults.
 const B = '/api/v1/blog'
 let folio: Folio
+let token: string
+let publish: () => Promise<{ id: number; slug: string; title: string }>
 const scratch = mkdtempSync(join(tmpdir(), 'folio-faults-'))
+beforeAll(async () => {
+  folio = await startFolio({ SITE_URL: 'https://blog.example.org' })
+  token = await folio.token('blog:read', 'blog:write', 'blog:publish')
+  const { categoryId, authorId } = await seedTaxonomy(folio, token)
+  draft = () => ({ ...publishablePost(categoryId, authorId), status: 0 })
+  publish = () => publishNewPost(folio, token, draft())
+  await publish()
+})
+let draft: () => Record<string, unknown>
 afterAll(async () => {
   await folio?.dispose()
   rmSync(scratch, { recursive: true, force: true })
@@ -65,17 +77,13 @@ const health = async () => ((await (await fetch(`${folio.url}/healthz`)).json())
 
 describe('faults', () => {
   test('a kill at every step of a pass, a count moved back meanwhile: after restart every file is what a fresh rebuild writes', async () => {
-    folio = await startFolio({ SITE_URL: 'https://blog.example.org' })
-    const token = await folio.token('blog:read', 'blog:write', 'blog:publish')
-    const { categoryId, authorId } = await seedTaxonomy(folio, token)
-    await publishNewPost(folio, token, publishablePost(categoryId, authorId))
     await folio.settled()
     await folio.stop()
     for (const step of CRASH_STEPS) {
       folio.env.FOLIO_TEST_CRASH_AT = step
       await folio.restart()
       // The publish's pass kills the server at `step`; the request never gets its answer.
-      const saved = await folio.call('POST', `${B}/posts/save`, { token, body: { ...publishablePost(categoryId, authorId), status: 0 } })
+      const saved = await folio.call('POST', `${B}/posts/save`, { token, body: draft() })
       await folio.call('POST', `${B}/posts/${saved.body.data.id}/publish`, { token }).catch(() => null)
       await folio.process().exited
       expect([step, folio.process().signalCode]).toEqual([step, 'SIGKILL'])
@@ -143,5 +151,31 @@ describe('faults', () => {
     for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(100)) if ((await health()).status === 'ok') break
     expect((await fetch(`${folio.url}${B}/posts/${post}`)).headers.get('x-folio-artifacts')).toBeNull()
     expect(readFileSync(join(folio.cacheDir, '.folio-artifacts'), 'utf8')).not.toBe('stamp of the old code')
+  }, 60_000)
+
+  test('behind Caddy, a read with no file while the API is down is 503 with Retry-After, never 404; files are still served', async () => {
+    const post = await publish()
+    const renamed = `${post.slug}-renamed`
+    const body = { ...draft(), status: 1, id: post.id, slug: renamed, title: post.title }
+    expect((await folio.call('POST', `${B}/posts/save`, { token, body })).body.code).toBe('0000')
+    await folio.settled()
+    const caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })
+    try {
+      const read = (path: string) => fetch(`${caddy.url}${path}`, { redirect: 'manual' })
+      // Without a file: a deep list page, the old slug (301), /healthz; with one: the post.
+      const missing = [`${B}/posts?current=99`, `${B}/posts/${post.slug}`, '/healthz']
+      expect(await Promise.all(missing.map(async (path) => (await read(path)).status))).toEqual([200, 301, 200])
+      await folio.stop(true)
+      for (const path of missing) {
+        const answer = await read(path)
+        expect([path, answer.status, answer.headers.get('retry-after')]).toEqual([path, 503, '5'])
+        expect(((await answer.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE')
+      }
+      expect((await read(`${B}/posts/${renamed}`)).status).toBe(200)
+      await folio.restart()
+      expect((await read(`${B}/posts/${post.slug}`)).status).toBe(301)
+    } finally {
+      await caddy.stop()
+    }
   }, 60_000)
 })
