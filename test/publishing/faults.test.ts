@@ -178,4 +178,42 @@ describe('faults', () => {
       await caddy.stop()
     }
   }, 60_000)
+
+  test('a wall clock stepped back: deliveries and render jobs a fast clock set an hour ahead are due at once', async () => {
+    let answer = 500
+    let received = 0
+    const receiver = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => {
+        received++
+        return new Response(null, { status: answer })
+      },
+    })
+    try {
+      const url = `http://127.0.0.1:${receiver.port}/hook`
+      expect(
+        (await folio.cli('webhook', 'add', '--url', url, '--secret', 'a-long-enough-secret', '--events', 'blog.post.published')).code,
+      ).toBe(0)
+      const post = await publish()
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline && !received;) await Bun.sleep(50)
+      await folio.settled()
+      await folio.stop()
+      // What an hour run fast leaves behind once NTP steps the clock back: a retry and a render job an hour out.
+      const ahead = Date.now() + 60 * 60 * 1000
+      sql(`update webhook_deliveries set next_attempt_at = ? where status = 'pending'`, ahead)
+      sql('update posts set title = ? where id = ?', 'Retitled on a fast clock', post.id)
+      sql('insert into artifact_jobs (path, due_at, seq) values (?, ?, 0)', `api/v1/blog/posts/${post.slug}/@`, ahead)
+      answer = 200
+      await folio.restart()
+      const file = join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`)
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await Bun.sleep(100))
+        if (received >= 2 && readFileSync(file, 'utf8').includes('Retitled on a fast clock')) break
+      expect(received).toBeGreaterThanOrEqual(2)
+      expect(readFileSync(file, 'utf8')).toContain('Retitled on a fast clock')
+      expect((await health()).render.rebased).toBe(1)
+    } finally {
+      await receiver.stop(true)
+    }
+  }, 60_000)
 })

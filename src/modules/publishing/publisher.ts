@@ -7,6 +7,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Change, ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import type { Logger } from '../../shared/log.ts'
 import { cuttableDelay, type Clock } from '../../shared/time.ts'
+import { latestHonestDue } from '../../shared/clock-steps.ts'
 import type { PostRow } from '../posts/repo.ts'
 import {
   ABSENT,
@@ -19,6 +20,8 @@ import {
   markStale,
   nextSeq,
   pendingPaths,
+  rebaseAhead,
+  retryDelayMs,
   saveSubjectState,
   replaceSubjectStates,
   stillPending,
@@ -213,7 +216,7 @@ export function createPublisher(deps: PublisherDeps) {
   const waiters = new Set<Waiter>()
   let lastError: { at: string; path: string; error: string } | null = null
   // Since start: passes run and artifacts rendered, so coalescing shows in `/healthz`.
-  const totals = { passes: 0, rendered: 0 }
+  const totals = { passes: 0, rendered: 0, rebased: 0 }
   const now = () => deps.clock().getTime()
   const lock = createRenderLock(deps.cacheDir)
   const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now })
@@ -533,6 +536,7 @@ export function createPublisher(deps: PublisherDeps) {
 
   async function passLocked(stats: RenderStats): Promise<number> {
     markerMoved = false
+    rebaseStepped()
     const jobs = dueJobs(db, now(), PASS)
     copiesOffThread = jobs.length > SLICE
     const known = hashesOf(
@@ -568,6 +572,16 @@ export function createPublisher(deps: PublisherDeps) {
       totals.rendered += jobs.length
     }
     return jobs.length
+  }
+
+  /** Jobs a wall clock that has since stepped back scheduled too far ahead are due now (shared/clock-steps.ts). */
+  function rebaseStepped(): void {
+    const t = now()
+    const longest = Math.max(deps.engagementRefreshSeconds * 1000, retryDelayMs(Infinity), COPIES_EVERY_MS)
+    const rebased = rebaseAhead(db, t, latestHonestDue(t, longest))
+    if (!rebased) return
+    totals.rebased += rebased
+    log.warn('render jobs due too far ahead (the clock stepped back): due now', { rebased })
   }
 
   // The one render loop of this process: passes run one after another, never two at once.
