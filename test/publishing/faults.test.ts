@@ -216,4 +216,17 @@ describe('faults', () => {
       await receiver.stop(true)
     }
   }, 60_000)
+
+  test('publication order survives a clock step: a post published after it lists above those published on the fast clock', async () => {
+    const fast = await publish()
+    await folio.stop()
+    // Published while the clock ran an hour fast.
+    const ahead = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 19).replace('T', ' ')
+    sql('update posts set published_at = ? where id = ?', ahead, fast.id)
+    await folio.restart()
+    const after = await publish()
+    expect((after as { publishedAt?: string }).publishedAt! >= ahead).toBe(true)
+    const list = await folio.call('GET', `${B}/posts?language=en&current=1&size=2`)
+    expect(list.body.data.records.map((p: { id: number }) => p.id)).toEqual([after.id, fast.id])
+  }, 60_000)
 })
