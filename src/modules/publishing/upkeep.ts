@@ -30,6 +30,8 @@ export function createCacheUpkeep(cacheDir: string, publisher: Publisher, log: L
   let verifying: Promise<void> | null = null
   let timer: ReturnType<typeof setInterval> | null = null
   const stopping = new AbortController()
+  // Only the server notes its run (`begin`); a CLI command's stop leaves the note alone.
+  let running = false
 
   function verify(why: string): void {
     if (verifying) return
@@ -49,6 +51,7 @@ export function createCacheUpkeep(cacheDir: string, publisher: Publisher, log: L
     begin(): boolean {
       const unclean = readCacheNote(cacheDir, RUNNING) !== null
       writeCacheNote(cacheDir, RUNNING, String(process.pid))
+      running = true
       return unclean
     },
     /** Runs `work` (the rebuild) without holding the start; the files stay served meanwhile. */
@@ -72,7 +75,7 @@ export function createCacheUpkeep(cacheDir: string, publisher: Publisher, log: L
       stopping.abort()
       await rebuilding
       await verifying
-      rmSync(join(cacheDir, RUNNING), { force: true })
+      if (running) rmSync(join(cacheDir, RUNNING), { force: true })
     },
   }
 }
