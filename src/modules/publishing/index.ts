@@ -13,6 +13,7 @@ import { artifactHeaders, type artifactRead } from './serve.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 import { feedRoutes, healthRoutes } from './routes.ts'
 import { createCacheUpkeep, hasArtifacts, STALE_HEADER } from './upkeep.ts'
+import { recordedHash } from './integrity.ts'
 import { ASSETS } from '../site/assets.ts'
 
 export { artifactCacheControl } from './cdn-cache.ts'
@@ -52,7 +53,9 @@ export function createPublishing(
   onPassChanges?: PublisherDeps['onPassChanges'],
 ) {
   // One object for the pipeline and the feed routes: `start` fills in the document for both.
-  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn)))
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn)), {
+    recorded: (path) => recordedHash(db, path),
+  })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock)
   // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { forgetHashes, hashesOf, manifest, markStale, nextSeq, pendingPaths, stillPending } from './jobs.ts'
 import type { ArtifactCache } from './memory.ts'
-import { aliasesOf, targetOf } from './paths.ts'
+import { aliasesOf, pathOf, targetOf } from './paths.ts'
 import { findDamaged } from './verify.ts'
 
 /**
@@ -13,6 +13,13 @@ export type VerifyScope = 'pending' | 'all'
 
 /** The background check's reading pace: a whole CACHE_DIR of 1 GB is read in about two minutes. */
 export const VERIFY_BYTES_PER_SECOND = 8 * 1024 * 1024
+
+/** The manifest's hash of the artifact a file (or alias link) under CACHE_DIR holds; undefined when none is recorded. */
+export function recordedHash(db: Db, file: string): string | undefined {
+  const target = targetOf(file)
+  const path = target ? pathOf(target) : file
+  return hashesOf(db, [path]).get(path)
+}
 
 /** The alias spellings of the artifact at `path` (none for a path no artifact kind owns). */
 function aliasesAt(path: string): string[] {
