@@ -8,7 +8,7 @@
  */
 
 /** Slack over a policy's longest delay before a due time counts as set by a fast clock. */
-export const CLOCK_STEP_TOLERANCE_MS = 60_000
+const CLOCK_STEP_TOLERANCE_MS = 60_000
 
 /** The latest due time a job of a policy whose longest delay is `longestDelayMs` can honestly have at `now`. */
 export const latestHonestDue = (now: number, longestDelayMs: number): number => now + longestDelayMs + CLOCK_STEP_TOLERANCE_MS

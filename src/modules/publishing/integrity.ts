@@ -9,7 +9,7 @@ import { findDamaged } from './verify.ts'
  * a pass killed between its renames and its closing write left exactly those, renamed in and not
  * recorded), or `all`, every file the manifest names (`rebuild --verify`, the background check).
  */
-export type VerifyScope = 'pending' | 'all'
+type VerifyScope = 'pending' | 'all'
 
 /** The background check's reading pace: a whole CACHE_DIR of 1 GB is read in about two minutes. */
 export const VERIFY_BYTES_PER_SECOND = 8 * 1024 * 1024
@@ -28,7 +28,7 @@ function aliasesAt(path: string): string[] {
 }
 
 /** The integrity counters `/healthz` shows (`data.render.integrity`), since start. */
-export interface IntegrityHealth {
+interface IntegrityHealth {
   checks: number
   checked: number
   damagedFound: number
@@ -77,5 +77,3 @@ export function createIntegrity(deps: { db: Db; cacheDir: string; cache: Artifac
 
   return { find, settle, health: (): IntegrityHealth => ({ ...health, lastDamaged: [...health.lastDamaged] }) }
 }
-
-export type Integrity = ReturnType<typeof createIntegrity>

@@ -7,7 +7,7 @@ import type { Publisher } from './publisher.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 
 /** How often the server reads every artifact back against the manifest (docs/operations.md, "Faults"). */
-export const VERIFY_EVERY_MS = 24 * 60 * 60 * 1000
+const VERIFY_EVERY_MS = 24 * 60 * 60 * 1000
 /** Present while a server runs on CACHE_DIR; found at start, it says the last one did not stop cleanly. */
 const RUNNING = '.folio-running'
 /** The response header of artifacts served while a rebuild replaces them (`X-Folio-Artifacts: stale`). */
@@ -79,5 +79,3 @@ export function createCacheUpkeep(cacheDir: string, publisher: Publisher, log: L
     },
   }
 }
-
-export type CacheUpkeep = ReturnType<typeof createCacheUpkeep>

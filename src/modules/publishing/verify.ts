@@ -32,7 +32,7 @@ const readOrNull = (file: string): Buffer | null => {
  * its main file is missing or hashes otherwise, or a copy beside it does not decompress to the
  * same bytes. A missing copy is no damage: copies are left for later on purpose.
  */
-export function inspectArtifact(root: string, path: string, hash: string): { damaged: boolean; bytesRead: number } {
+function inspectArtifact(root: string, path: string, hash: string): { damaged: boolean; bytesRead: number } {
   const file = join(root, path)
   if (hash === ABSENT) return { damaged: existsSync(file), bytesRead: 0 }
   const bytes = readOrNull(file)
