@@ -142,6 +142,10 @@ export interface RebuildStats extends RenderStats {
   repaired: number
 }
 
+/** How many of the newest posts a rebuild renders first (with the lists and feeds they head). */
+const FIRST_POSTS = 20
+const newestPosts = (states: ReadonlyMap<number, unknown>): number[] => [...states.keys()].sort((a, b) => b - a).slice(0, FIRST_POSTS)
+
 /** `filesOnDisk`'s bits: the main file, then one per copy (`SIDECARS` order); all of them set: `COMPLETE`. */
 const MAIN_FILE = 1
 const COMPLETE = (MAIN_FILE << (SIDECARS.length + 1)) - 1
@@ -232,6 +236,12 @@ export function createPublisher(deps: PublisherDeps) {
   /** Everything showing a post as it was (`old`) or as it is now, the site's pages with it. */
   function postMoved(tx: Tx, id: number, old: PostState | null, current: PostState | null): Target[] {
     return [old, current].flatMap((state) => (state ? [...postFootprint(tx, deps, id, state), ...partnerPages(tx, state)] : []))
+  }
+
+  /** Every artifact, API and site, showing a post as it was (`old`) or is (`current`). */
+  function shows(tx: Tx, id: number, old: PostState | null, current: PostState | null = null): Target[] {
+    const api = postMoved(tx, id, old, current)
+    return [...api, ...siteTargetsFor(tx, api)]
   }
 
   function authorTargets(tx: Tx, id: number): Target[] {
@@ -787,14 +797,18 @@ export function createPublisher(deps: PublisherDeps) {
             const id = postSubject.idOf(subject)
             const current = after.get(id) ?? null
             if (old?.inputs === current?.inputs) return []
-            const api = postMoved(tx, id, old, current)
-            return [...api, ...siteTargetsFor(tx, api)]
+            return shows(tx, id, old, current)
           })
           stale = [...pathsOf(moved), ...every.filter((path) => !settled(path)), ...strays, ...pendingPaths(tx)]
         } else stale = [...every, ...strays]
         const marked = new Set(stale)
         skipped = every.filter((path) => !marked.has(path)).length
-        markStale(tx, [...marked], now(), nextSeq())
+        // Newest first: what shows the newest posts (their pages, the lists and feeds they head) is
+        // due a millisecond earlier, so a long rebuild behind live readers renders it first.
+        const first = new Set(pathsOf(newestPosts(after).flatMap((id) => shows(tx, id, after.get(id)!))))
+        const [early, late] = [[...marked].filter((path) => first.has(path)), [...marked].filter((path) => !first.has(path))]
+        markStale(tx, early, now() - 1, nextSeq())
+        markStale(tx, late, now(), nextSeq())
       },
       { behavior: 'immediate' },
     )
