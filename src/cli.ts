@@ -24,7 +24,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT] [--name-en|--name-zh TEXT] [--description-en|--description-zh TEXT] [--label-en|--label-zh TEXT]
   resources import FILE.json
-  rebuild [--force] [--target s3]
+  rebuild [--force] [--verify] [--target s3]
   webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
@@ -104,11 +104,11 @@ const commands: Record<string, Command> = {
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
   rebuild: async (service, args) => {
-    const { values } = options(args, { target: { type: 'string' }, force: { type: 'boolean' } })
+    const { values } = options(args, { target: { type: 'string' }, force: { type: 'boolean' }, verify: { type: 'boolean' } })
     if (values.target !== undefined && values.target !== 's3') throw new UsageError(`--target must be s3, got "${values.target}"`)
     if (values.target === 's3' && !service.mirror)
       throw new UsageError('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3 and the ARTIFACTS_S3_* settings')
-    await rebuild(service.publisher, values.force ?? false)
+    await rebuild(service.publisher, values.force ?? false, values.verify ?? false)
     if (values.target === 's3') await mirrorRebuild(service.mirror!, values.force ?? false)
   },
   'webhook add': ({ ctx }, args) => {
@@ -181,9 +181,11 @@ const commands: Record<string, Command> = {
  * The cache brought to what the database calls for; the summary counts each artifact once:
  * rendered (then written, removed or unchanged) or skipped (its inputs had not changed).
  */
-async function rebuild(publisher: Service['publisher'], force: boolean): Promise<void> {
+async function rebuild(publisher: Service['publisher'], force: boolean, verify = false): Promise<void> {
   const started = performance.now()
-  const stats = await withProgress('rebuild', () => publisher.rebuild({ force }))
+  const stats = await withProgress('rebuild', () => publisher.rebuild({ force, verify }))
+  // With --verify (or after a killed pass), the files found not to hold their recorded bytes.
+  if (verify || stats.damaged) console.log(`verified artifacts: ${stats.damaged} damaged, ${stats.repaired} repaired`)
   const unchanged = stats.rendered - stats.written - stats.removed
   console.log(
     `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed, ${unchanged} unchanged, ` +

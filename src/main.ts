@@ -147,7 +147,7 @@ export async function compose(
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
     app: withCors(withImportRedirects(staticFirst(app, publishing.cache, publishing.canonical), db), config.corsOrigins),
-    readArtifact: artifactRead(publishing.cache),
+    readArtifact: publishing.marked(artifactRead(publishing.cache)),
     authenticate: (token) => authenticate(db, token),
     sessionCaller: people.sessionCaller,
     audit: people.audit,
@@ -162,6 +162,7 @@ export async function compose(
   })
   const close = async () => {
     await scheduler?.stop()
+    await publishing.upkeep.stop()
     await publishing.publisher.stop()
     await publishing.mirror?.worker.stop()
     await webhookWorker?.stop()

@@ -70,6 +70,8 @@ export async function startCaddy(options: {
           CACHE_DIR: resolve(options.cacheDir),
           XDG_DATA_HOME: join(resolve(options.cacheDir), '..', 'caddy-data'),
           XDG_CONFIG_HOME: join(resolve(options.cacheDir), '..', 'caddy-config'),
+          // The Caddyfile's relay socket for reads with no file (one per Caddy).
+          FOLIO_CADDY_RELAY: join(resolve(options.cacheDir), '..', `caddy-relay-${port}.sock`),
           ...options.env,
         },
         stdin: 'ignore',

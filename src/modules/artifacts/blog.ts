@@ -13,6 +13,9 @@ import { ASSETS } from '../site/assets.ts'
 import { SITE_TOP } from '../site/targets.ts'
 import { authorSubject, planChange, postMoved, postSubject, widens } from './changes.ts'
 
+/** How many of the newest posts a rebuild renders first (with the lists and feeds they head). */
+const FIRST_POSTS = 20
+
 /** What the blog's artifacts are rendered with: the site's options and the OpenAPI document (set at start). */
 export interface BlogSource extends SiteOptions {
   openapi: string
@@ -46,8 +49,18 @@ export function blogArtifacts(source: BlogSource): ArtifactKind<Target> {
       const differing = replaceSubjectStates(tx, postSubject.prefix, new Map([...after].map(([id, state]) => [postSubject(id), state])))
       const enabled = tx.select({ id: authors.id }).from(authors).where(eq(authors.status, 1)).all()
       replaceSubjectStates(tx, authorSubject.prefix, new Map(enabled.map((row) => [authorSubject(row.id), authorStateOf(tx, row.id)])))
+      // What shows a post as it is now: its pages, and the lists and feeds it heads.
+      const shows = (id: number) => {
+        const api = postMoved(tx, source, id, null, after.get(id) ?? null)
+        return [...api, ...siteTargetsFor(tx, api)]
+      }
       return {
         inputs,
+        first: () =>
+          [...after.keys()]
+            .sort((a, b) => b - a)
+            .slice(0, FIRST_POSTS)
+            .flatMap(shows),
         moved: () =>
           [...differing].flatMap(([subject, old]) => {
             const id = postSubject.idOf(subject)

@@ -20,6 +20,7 @@ import { recordRevision, revisionFieldsOf, tagIdsOf } from './revision-store.ts'
 import { refuseBlocked, sqliteWorld, writeChecked } from './seo.ts'
 import { expectVersion, nextVersion, VersionConflict } from './version.ts'
 import { POST_STATUS } from './visibility.ts'
+import { publicationTime } from './publication-time.ts'
 
 const blank = (value: string | null | undefined): string => value?.trim() ?? ''
 /** The slug suggestion asks nothing about media. */
@@ -160,7 +161,7 @@ export async function savePost(ctx: Ctx, caller: Caller, req: PostSaveReq): Prom
       seoScore: seo.score,
       aeoScore: seo.aeoScore,
       updatedAt: now,
-      publishedAt: before?.publishedAt ?? (status === POST_STATUS.published ? now : null),
+      publishedAt: before?.publishedAt ?? (status === POST_STATUS.published ? publicationTime(tx, now) : null),
     }
     const beforeRevision = before && { row: before, fields: revisionFieldsOf(before, tagIdsOf(tx, before.id)) }
     const after = before

@@ -6,6 +6,7 @@ import { posts } from '../../db/schema/index.ts'
 import type { ChangeEffects } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
 import { statusEvent } from './lifecycle.ts'
+import { publicationTime } from './publication-time.ts'
 import type { PublishRes } from './model.ts'
 import { toWriterPostRes } from './present.ts'
 import { livePost } from './repo.ts'
@@ -53,7 +54,7 @@ export async function publishPost(
     const after = statements(tx).publish.get({
       id,
       version: before.version,
-      publishedAt: before.publishedAt ?? now,
+      publishedAt: before.publishedAt ?? publicationTime(tx, now),
       seoScore: seo.score,
       aeoScore: seo.aeoScore,
       updatedAt: now,

@@ -21,7 +21,7 @@ export interface Catalogue {
   plan(tx: Tx, change: Change): Artifact[]
   widens(change: Change): boolean
   every(db: Queryable): Artifact[]
-  survey(tx: Tx): { inputs: string; moved(): Artifact[] }
+  survey(tx: Tx): { inputs: string; moved(): Artifact[]; first(): Artifact[] }
   /** The bytes of these artifacts from one snapshot, each kind rendering its own as one batch. */
   render(db: Queryable, artifacts: readonly Artifact[]): (string | null)[]
   /** Distinct main files of these artifacts; artifacts that can have no file (an odd slug) drop out. */
@@ -89,7 +89,7 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
     widens: (change) => kinds.some((k) => k.widens(change)),
     every: (db) => kinds.flatMap((kind) => own(kind, kind.every(db))),
     survey(tx) {
-      const surveys: { kind: ArtifactKind; inputs: string; moved(): Artifact[] }[] = []
+      const surveys: { kind: ArtifactKind; inputs: string; moved(): Artifact[]; first(): Artifact[] }[] = []
       let moved: Artifact[] | null = null
       const movedSoFar = () => moved ?? []
       for (const kind of kinds) surveys.push({ kind, ...kind.survey(tx, movedSoFar) })
@@ -100,6 +100,7 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
           for (const s of surveys) moved.push(...own(s.kind, s.moved()))
           return moved
         },
+        first: () => surveys.flatMap((s) => own(s.kind, s.first())),
       }
     },
     render(db, artifacts) {

@@ -12,7 +12,7 @@ import { filesPresent, holds, removeArtifact, writeArtifact, type WriteOutcome }
  * three files each, were most of a burst's writing; a reader meanwhile gets the current bytes
  * uncompressed.
  */
-const COPIES_EVERY_MS = 1_000
+export const COPIES_EVERY_MS = 1_000
 
 /** Where a pass's bytes go. */
 export interface DestinationDeps {

@@ -42,5 +42,5 @@ export interface EngineDeps {
 /** What a pass or a render failure left for `/healthz`, and the totals since start (coalescing shows there). */
 export interface EngineStatus {
   lastError: { at: string; path: string; error: string } | null
-  totals: { passes: number; rendered: number }
+  totals: { passes: number; rendered: number; rebased: number }
 }

@@ -10,15 +10,16 @@ const DEGRADED_AFTER_MS = 30_000
  * waited more than 30 s. Never cached. With the artifact mirror, `data.mirror` shows its backlog
  * and last error; a bucket that lags does not make this box unhealthy (it still serves every read).
  */
-export const healthRoutes = (health: () => { failing: number; oldestDueMs: number | null }, mirror?: () => object) =>
+export const healthRoutes = (health: () => { failing: number; oldestDueMs: number | null; stale: boolean }, mirror?: () => object) =>
   new Elysia({ name: 'publishing.health' }).get('/healthz', () => {
     const render = health()
-    const degraded = render.failing > 0 || (render.oldestDueMs ?? 0) > DEGRADED_AFTER_MS
+    // A rebuild after a cache invalidation is a long backlog by design: `stale`, whole files served meanwhile.
+    const degraded = render.failing > 0 || (!render.stale && (render.oldestDueMs ?? 0) > DEGRADED_AFTER_MS)
     return envelopeResponse(
       {
         code: degraded ? 'DEGRADED' : '0000',
         message: degraded ? 'Public artifacts are not current: renders fail or lag (see data.render).' : 'success',
-        data: { status: degraded ? 'degraded' : 'ok', render, ...(mirror ? { mirror: mirror() } : {}) },
+        data: { status: degraded ? 'degraded' : render.stale ? 'stale' : 'ok', render, ...(mirror ? { mirror: mirror() } : {}) },
       },
       degraded ? 503 : 200,
       { 'cache-control': 'no-store' },

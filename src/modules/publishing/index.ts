@@ -11,9 +11,11 @@ import { catalogue } from './catalogue.ts'
 import type { ArtifactKind } from './kinds.ts'
 import { createPublisher, type EngineDeps } from './publisher.ts'
 import { artifactCacheControl } from './cdn-cache.ts'
-import { artifactHeaders } from './serve.ts'
+import { artifactHeaders, type artifactRead } from './serve.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 import { healthRoutes } from './health.ts'
+import { createCacheUpkeep, hasArtifacts, STALE_HEADER } from './upkeep.ts'
+import { recordedHash } from './integrity.ts'
 
 export { artifactRead, staticFirst } from './serve.ts'
 export type { ArtifactKind } from './kinds.ts'
@@ -26,6 +28,8 @@ function writeStamp(cacheDir: string, stamp: string): void {
   mkdirSync(cacheDir, { recursive: true })
   writeCacheNote(cacheDir, STAMP, stamp)
 }
+
+type ArtifactRead = ReturnType<typeof artifactRead>
 
 /** What a render pass changed, told inside its closing write. */
 type PassHook = NonNullable<EngineDeps['onPassChanges']>
@@ -49,7 +53,9 @@ export function createPublishing(
   onPassChanges?: EngineDeps['onPassChanges'],
 ) {
   const registered = catalogue(kinds)
-  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered))
+  const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
+    recorded: (path) => recordedHash(db, registered, path),
+  })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock)
   // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.
@@ -71,21 +77,39 @@ export function createPublishing(
   async function start(prepareCache: boolean): Promise<void> {
     if (!prepareCache) return
     const stamp = contentEtag(JSON.stringify({ format: ARTIFACT_FORMAT, kinds: kinds.map((kind) => [kind.name, kind.stamp()]) }))
-    if (readCacheNote(config.cacheDir, STAMP) !== stamp) {
+    const unclean = upkeep.begin()
+    const rebuild = async () => {
       const stats = await publisher.rebuild()
       writeStamp(config.cacheDir, stamp)
       log.info('artifacts rebuilt at start', { ...stats })
-    } else {
+    }
+    if (readCacheNote(config.cacheDir, STAMP) === stamp) {
       const stats = await publisher.repair()
       if (stats.rendered) log.info('artifacts repaired at start', { ...stats })
-    }
+      // A start after a crash, and a daily round: every file read back against the manifest.
+      upkeep.scheduleVerify(unclean)
+      // An invalidated cache that has files keeps serving them (stale, marked) while it is rebuilt; only an empty one is waited for.
+    } else if (hasArtifacts(config.cacheDir, registered.tops)) upkeep.rebuildInBackground(rebuild)
+    else await rebuild()
   }
+  const upkeep = createCacheUpkeep(config.cacheDir, publisher, log)
+  /** Artifact answers while a rebuild replaces the files they come from carry `X-Folio-Artifacts: stale`. */
+  const marked =
+    (read: ArtifactRead): ArtifactRead =>
+    (...args) => {
+      const response = read(...args)
+      if (response && upkeep.stale()) response.headers.set(STALE_HEADER, 'stale')
+      return response
+    }
+  const health = () => ({ ...publisher.health(), stale: upkeep.stale() })
   return {
     publisher,
     mirror,
     cache,
     canonical: registered.canonical,
-    routes: [healthRoutes(publisher.health, mirror?.worker.health)],
+    routes: [healthRoutes(health, mirror?.worker.health)],
     start,
+    upkeep,
+    marked,
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { idIn, preparedOnce } from '../../db/prepared.ts'
@@ -63,6 +63,16 @@ const statements = preparedOnce((db) => ({
 
 /** Due jobs, oldest first. */
 export const dueJobs = (db: Queryable, now: number, limit: number): Job[] => statements(db).due.all({ now, limit })
+
+/**
+ * Jobs due after `latest` (a wall clock that has since stepped back set them: shared/clock-steps.ts)
+ * made due at `now`; how many. A read first, so a pass without such jobs writes nothing.
+ */
+export function rebaseAhead(db: Queryable, now: number, latest: number): number {
+  const ahead = gt(artifactJobs.dueAt, latest)
+  if (!db.select({ path: artifactJobs.path }).from(artifactJobs).where(ahead).limit(1).get()) return 0
+  return db.update(artifactJobs).set({ dueAt: now }).where(ahead).returning({ path: artifactJobs.path }).all().length
+}
 
 /** Paths among these that still have a job. */
 export function stillPending(db: Queryable, paths: readonly string[]): Set<string> {

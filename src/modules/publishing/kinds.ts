@@ -20,6 +20,8 @@ export interface Survey<A extends Artifact> {
   inputs: string
   /** Its artifacts whose inputs changed since they were last recorded (asked only when the cache is trusted). */
   moved(): A[]
+  /** Its artifacts readers meet first (the newest posts' pages, the lists and feeds they head): a long rebuild renders them first. */
+  first(): A[]
 }
 
 export interface ArtifactKind<A extends Artifact = Artifact> {

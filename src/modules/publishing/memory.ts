@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileEtag, type Validators } from '../../http/conditional.ts'
+import { contentEtag, fileEtag, type Validators } from '../../http/conditional.ts'
 import { lastRenderMark, renderLockHolder } from './lock.ts'
 
 /**
@@ -83,7 +83,11 @@ function foreignRenders(cacheDir: string, intervalMs: number) {
  * noticed through `foreignRenders` within FOREIGN_RENDER_CHECK_MS, and then each entry is checked
  * with one `stat` (inode, mtime, size). Bounded by `budgetBytes`: the oldest entries go first.
  */
-export function createArtifactCache(cacheDir: string, headersOf: HeadersOf, options: { budgetBytes?: number; checkMs?: number } = {}) {
+export function createArtifactCache(
+  cacheDir: string,
+  headersOf: HeadersOf,
+  options: { budgetBytes?: number; checkMs?: number; recorded?: (path: string) => string | undefined } = {},
+) {
   const budgetBytes = options.budgetBytes ?? 64 * 1024 * 1024
   const generation = foreignRenders(cacheDir, options.checkMs ?? FOREIGN_RENDER_CHECK_MS)
   const entries = new Map<string, CachedArtifact>()
@@ -126,6 +130,9 @@ export function createArtifactCache(cacheDir: string, headersOf: HeadersOf, opti
   function load(path: string, checked: number): CachedArtifact | null {
     const found = readFromDisk(join(cacheDir, path))
     if (!found) return null
+    // Bytes the manifest has not recorded (a damaged file, one a killed pass renamed in) are never
+    // served from here: the read goes on to the API's live answer (verify.ts repairs the file).
+    if (options.recorded && options.recorded(path) !== contentEtag(found.bytes)) return null
     const entry = entryOf(path, found.bytes, found.mtimeMs, found.ino, checked)
     put(path, entry)
     return entry

@@ -1,7 +1,9 @@
 import { contentEtag } from '../../http/conditional.ts'
+import { latestHonestDue } from '../../shared/clock-steps.ts'
+import { crashPoint } from './crash-hook.ts'
 import type { Catalogue } from './catalogue.ts'
-import type { Destinations } from './destinations.ts'
-import { ABSENT, dueJobs, finishJobs, hashesOf, nextSeq, saveSubjectState, type Job, type JobResult } from './jobs.ts'
+import { COPIES_EVERY_MS, type Destinations } from './destinations.ts'
+import { ABSENT, dueJobs, finishJobs, hashesOf, nextSeq, rebaseAhead, retryDelayMs, saveSubjectState, type Job, type JobResult } from './jobs.ts'
 import { CACHE_MARKER, writeMarker } from './inputs.ts'
 import type { Artifact } from './kinds.ts'
 import type { ArtifactChange, EngineDeps, EngineStatus } from './engine.ts'
@@ -98,9 +100,20 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     }
   }
 
+  /** Jobs a wall clock that has since stepped back scheduled too far ahead are due now (shared/clock-steps.ts). */
+  function rebaseStepped(): void {
+    const t = now()
+    const longest = Math.max(deps.engagementRefreshSeconds * 1000, retryDelayMs(Infinity), COPIES_EVERY_MS)
+    const rebased = rebaseAhead(db, t, latestHonestDue(t, longest))
+    if (!rebased) return
+    status.totals.rebased += rebased
+    log.warn('render jobs due too far ahead (the clock stepped back): due now', { rebased })
+  }
+
   /** One pass over at most PASS due jobs (the caller holds the render lock); returns how many it took. */
   return async function passLocked(stats: RenderStats): Promise<number> {
     markerMoved = false
+    rebaseStepped()
     const jobs = dueJobs(db, now(), PASS)
     destinations.beginPass(jobs.length > SLICE)
     const known = hashesOf(
@@ -112,10 +125,12 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     const copying: Promise<void>[] = []
     for (let i = 0; i < jobs.length; i += SLICE) {
       for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
+        crashPoint('rendered')
         const { result, outcome, aliases, copying: copies } = settle(item, known.get(item.job.path))
         results.push(result)
         if (copies) copying.push(copies)
         if (outcome !== 'unchanged' && outcome !== 'failed') changes.push({ path: item.job.path, target: item.target, aliases, outcome })
+        if (changes.length) crashPoint('placed')
         const effect = item.target ? kinds.effect(item.target) : null
         tally(stats, effect, outcome)
         waiters.notify(item.job, effect, outcome)
@@ -124,9 +139,12 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     }
     // Before the pass ends and gives the lock back: no copy is renamed in after a later pass (or
     // process) has replaced its main file. Requests waiting for these artifacts were answered above.
+    if (changes.length) crashPoint('renamed')
     await Promise.all(copying)
+    if (changes.length) crashPoint('copied')
     const onChanges = deps.onPassChanges
     if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+    if (changes.length) crashPoint('finished')
     if (jobs.length) {
       status.totals.passes++
       status.totals.rendered += jobs.length

@@ -1,10 +1,12 @@
 import type { ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import { cuttableDelay } from '../../shared/time.ts'
 import type { Catalogue } from './catalogue.ts'
+import { armCrashHook } from './crash-hook.ts'
 import { createDestinations } from './destinations.ts'
 import { filesOnDisk } from './disk-scan.ts'
 import { CACHE_INPUTS } from './inputs.ts'
 import { backlog, dueJobs, markStale, nextSeq, saveSubjectState } from './jobs.ts'
+import { createIntegrity } from './integrity.ts'
 import { createRenderLock } from './lock.ts'
 import type { EngineDeps, EngineStatus } from './engine.ts'
 import { createPass, PASS } from './pass.ts'
@@ -42,9 +44,10 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   // Paths each change marked and under which sequence number, so its request can wait for them.
   const marked = new WeakMap<object, { paths: string[]; seq: number }>()
   const waiters = createWaiters(db)
-  const status: EngineStatus = { lastError: null, totals: { passes: 0, rendered: 0 } }
+  const status: EngineStatus = { lastError: null, totals: { passes: 0, rendered: 0, rebased: 0 } }
   const now = () => deps.clock().getTime()
   const lock = createRenderLock(deps.cacheDir)
+  const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now, kinds })
   const destinations = createDestinations({ cacheDir: deps.cacheDir, cache: deps.cache, copies: deps.copies, now })
   const passLocked = createPass(deps, kinds, destinations, waiters, status)
 
@@ -171,11 +174,25 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   let timer: ReturnType<typeof setInterval> | null = null
   return {
     listener,
-    rebuild: createRebuild(deps, kinds, lock, renderAllDue),
-    /** Crash repair at start: temp files of dead writers go, jobs left behind are rendered. */
+    rebuild: createRebuild(deps, kinds, lock, renderAllDue, integrity),
+    /**
+     * Crash repair at start: temp files of dead writers go, the files of jobs left behind are
+     * checked against the manifest (a kill between a pass's renames and its closing write), and
+     * the jobs are rendered.
+     */
     async repair(): Promise<RenderStats> {
       filesOnDisk(deps.cacheDir, kinds.tops, now())
-      return renderAllDue()
+      const damaged = await integrity.find('pending')
+      const stats = await renderAllDue()
+      integrity.settle(damaged)
+      return stats
+    },
+    /** The integrity check (verify.ts) of every recorded file, paced, with its repair; for the server's background check. */
+    async verify(bytesPerSecond: number, signal: AbortSignal): Promise<{ damaged: number; repaired: number }> {
+      const damaged = await integrity.find('all', { bytesPerSecond, signal })
+      if (!damaged.length) return { damaged: 0, repaired: 0 }
+      await renderAllDue()
+      return { damaged: damaged.length, repaired: integrity.settle(damaged) }
     },
     /** The render backlog for `/healthz`. */
     health() {
@@ -187,10 +204,12 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
         lastError: status.lastError,
         waiting: waiters.size,
         ...status.totals,
+        integrity: integrity.health(),
       }
     },
     /** Starts the sweeper (engagement refreshes, retries, leftovers); it never keeps the process alive by itself. */
     start() {
+      armCrashHook()
       timer ??= setInterval(() => void runLoop(), SWEEP_MS)
       timer.unref()
     },
@@ -203,3 +222,5 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     },
   }
 }
+
+export type Publisher = ReturnType<typeof createPublisher>

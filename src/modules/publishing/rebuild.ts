@@ -4,6 +4,7 @@ import type { Catalogue } from './catalogue.ts'
 import { COMPLETE, filesOnDisk, MAIN_FILE, pruneEmptyFolders } from './disk-scan.ts'
 import { CACHE_INPUTS, CACHE_MARKER, readMarker } from './inputs.ts'
 import { ABSENT, forgetHashes, manifest, markStale, nextSeq, pendingPaths, saveSubjectState, subjectState } from './jobs.ts'
+import type { createIntegrity } from './integrity.ts'
 import type { RenderLock } from './lock.ts'
 import type { EngineDeps } from './engine.ts'
 import type { RebuildStats, RenderStats } from './stats.ts'
@@ -23,11 +24,17 @@ const LOCK_WAIT_MS = 30_000
  * is scanned before it), then passes render; killed half-way, the rest stays marked and the next
  * start finishes it.
  */
-export function createRebuild(deps: EngineDeps, kinds: Catalogue, lock: RenderLock, renderAllDue: () => Promise<RenderStats>) {
+export function createRebuild(
+  deps: EngineDeps,
+  kinds: Catalogue,
+  lock: RenderLock,
+  renderAllDue: () => Promise<RenderStats>,
+  integrity: ReturnType<typeof createIntegrity>,
+) {
   const { db } = deps
   const now = () => deps.clock().getTime()
 
-  async function rebuildLocked(force: boolean): Promise<RebuildStats> {
+  async function rebuildLocked(force: boolean): Promise<RenderStats & { skipped: number }> {
     const disk = filesOnDisk(deps.cacheDir, kinds.tops, now())
     const onDisk = (path: string) => ((disk.get(path) ?? 0) & MAIN_FILE) !== 0
     const present = (path: string) => disk.get(path) === COMPLETE
@@ -87,7 +94,21 @@ export function createRebuild(deps: EngineDeps, kinds: Catalogue, lock: RenderLo
         } else stale = [...every, ...strays]
         const marked = new Set(stale)
         skipped = every.filter((path) => !marked.has(path)).length
-        markStale(tx, [...marked], now(), nextSeq())
+        // Newest first: what readers meet first (the newest posts' pages, the lists and feeds they
+        // head) is due a millisecond earlier, so a long rebuild behind live readers renders it first.
+        const first = new Set(kinds.pathsOf(survey.first()))
+        markStale(
+          tx,
+          [...marked].filter((path) => first.has(path)),
+          now() - 1,
+          nextSeq(),
+        )
+        markStale(
+          tx,
+          [...marked].filter((path) => !first.has(path)),
+          now(),
+          nextSeq(),
+        )
       },
       { behavior: 'immediate' },
     )
@@ -99,7 +120,7 @@ export function createRebuild(deps: EngineDeps, kinds: Catalogue, lock: RenderLo
     return { ...stats, skipped }
   }
 
-  return async function rebuild(options: { force?: boolean } = {}): Promise<RebuildStats> {
+  return async function rebuild(options: { force?: boolean; verify?: boolean } = {}): Promise<RebuildStats> {
     // Held across the whole rebuild, so the server beside it leaves these passes alone.
     const deadline = Date.now() + LOCK_WAIT_MS
     while (!lock.acquire()) {
@@ -107,7 +128,10 @@ export function createRebuild(deps: EngineDeps, kinds: Catalogue, lock: RenderLo
       await Bun.sleep(50)
     }
     try {
-      return await rebuildLocked(options.force ?? false)
+      // Files a killed pass renamed in unrecorded (or, with `verify`, any damaged file) lose their hash first.
+      const damaged = await integrity.find(options.verify ? 'all' : 'pending')
+      const stats = await rebuildLocked(options.force ?? false)
+      return { ...stats, damaged: damaged.length, repaired: integrity.settle(damaged) }
     } finally {
       lock.release()
     }

@@ -13,6 +13,9 @@ export interface RenderStats {
 /** A rebuild's summary: what its passes did, and how many expected artifacts needed no render at all. */
 export interface RebuildStats extends RenderStats {
   skipped: number
+  /** Files found not to hold their recorded bytes (verify.ts), and how many of them were written again. */
+  damaged: number
+  repaired: number
 }
 
 export const emptyStats = (): RenderStats => ({ rendered: 0, written: 0, removed: 0, failed: 0, sitemapUpdated: false, rssUpdated: false })

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { webhookDeliveries as d, webhookReceivers as r } from '../../db/schema/index.ts'
 
@@ -80,4 +80,14 @@ export function nextDueAt(db: Queryable): number | null {
     .where(and(inArray(d.status, ['pending', 'sending']), eq(r.enabled, true)))
     .get()
   return row?.at ?? null
+}
+
+/**
+ * Waiting deliveries due after `latest` (a wall clock that has since stepped back scheduled them:
+ * shared/clock-steps.ts) made due at `now`; how many. A read first, so an idle poll writes nothing.
+ */
+export function rebaseAhead(db: Queryable, now: number, latest: number): number {
+  const ahead = and(eq(d.status, 'pending'), gt(d.nextAttemptAt, latest))
+  if (!db.select({ id: d.id }).from(d).where(ahead).limit(1).get()) return 0
+  return db.update(d).set({ nextAttemptAt: now }).where(ahead).returning({ id: d.id }).all().length
 }

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
 import { cuttableDelay } from '../../shared/time.ts'
 import { recordAttempt, send } from './deliver.ts'
-import { claimDue, nextDueAt, type ClaimedDelivery } from './queue.ts'
+import { claimDue, nextDueAt, rebaseAhead, type ClaimedDelivery } from './queue.ts'
+import { latestHonestDue } from '../../shared/clock-steps.ts'
 import { attemptsLabel, maxAttempts } from './retry-policy.ts'
 
 export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'purge'>
@@ -60,7 +61,10 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
   }
 
   async function round(): Promise<number> {
-    const batch = claimDue(db, Date.now(), BATCH_SIZE, leaseMs(config))
+    const now = Date.now()
+    const rebased = rebaseAhead(db, now, latestHonestDue(now, Math.max(0, ...config.webhookRetryDelaysMs)))
+    if (rebased) log.warn('webhook deliveries due too far ahead (the clock stepped back): due now', { rebased })
+    const batch = claimDue(db, now, BATCH_SIZE, leaseMs(config))
     await Promise.all(batch.map(deliver))
     return batch.length
   }
