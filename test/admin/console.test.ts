@@ -156,6 +156,8 @@ describe('comment moderation', () => {
     const first = page.locator('li.comment').first()
     const id = Number((await first.getByRole('checkbox').getAttribute('id'))!.replace('select-', ''))
     await first.getByRole('button', { name: 'Approve' }).click()
+    // The queue shows pending comments: the approved one leaves it once the list is read again.
+    await page.locator(`#select-${id}`).waitFor({ state: 'detached' })
     await page.locator('li.comment').first().waitFor()
     const engagement = await folio.call('GET', `/api/v1/blog/posts/${postId}/engagement`)
     expect(engagement.body.data.comments.map((c: { id: number }) => c.id)).toContain(id)

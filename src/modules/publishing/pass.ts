@@ -3,7 +3,18 @@ import { latestHonestDue } from '../../shared/clock-steps.ts'
 import { crashPoint } from './crash-hook.ts'
 import type { Catalogue } from './catalogue.ts'
 import { COPIES_EVERY_MS, type Destinations } from './destinations.ts'
-import { ABSENT, dueJobs, finishJobs, hashesOf, nextSeq, rebaseAhead, retryDelayMs, saveSubjectState, type Job, type JobResult } from './jobs.ts'
+import {
+  ABSENT,
+  dueJobs,
+  finishJobs,
+  hashesOf,
+  nextSeq,
+  rebaseAhead,
+  retryDelayMs,
+  saveSubjectState,
+  type Job,
+  type JobResult,
+} from './jobs.ts'
 import { CACHE_MARKER, writeMarker } from './inputs.ts'
 import type { Artifact } from './kinds.ts'
 import type { ArtifactChange, EngineDeps, EngineStatus } from './engine.ts'
