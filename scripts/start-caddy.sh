@@ -18,5 +18,7 @@ if ! command -v caddy >/dev/null 2>&1; then
 fi
 CACHE_DIR="$(realpath -m "${CACHE_DIR:-./content-cache}")"
 export CACHE_DIR
+# CSP_REPORT_URL (the API reads it too): the pages' Content-Security-Policy asks browsers to report there.
+export FOLIO_CSP_REPORT="${CSP_REPORT_URL:+; report-uri $CSP_REPORT_URL}"
 mkdir -p "$CACHE_DIR"
 exec caddy run --config Caddyfile --adapter caddyfile

@@ -49,6 +49,8 @@ export interface Config {
   readonly sitemapShardSize: number
   /** Origins (scheme://host[:port]) whose browsers may call the anonymous endpoints (CORS). */
   readonly corsOrigins: readonly string[]
+  /** CSP_REPORT_URL: where browsers report Content-Security-Policy violations (`report-uri`), or null. */
+  readonly cspReportUrl: string | null
   /** Revisions kept per post; older ones are dropped as new saves come in (docs/agents.md). */
   readonly revisionsKeep: number
   /** `litestream`: Litestream replicates folio.db and runs its checkpoints (docs/beyond-one-box.md). */
@@ -120,6 +122,18 @@ const oneOf = <T extends string>(env: Env, name: string, allowed: readonly T[], 
   const value = text(env, name, fallback)
   if (!(allowed as readonly string[]).includes(value)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${value}"`)
   return value as T
+}
+
+/**
+ * CSP_REPORT_URL: an absolute http(s) URL, or a path on this site (`/csp-reports`, Folio's own
+ * receiver). It goes into a header as it is, so nothing that could end the directive is allowed.
+ */
+function cspReportUrl(env: Env): string | null {
+  const value = text(env, 'CSP_REPORT_URL', '')
+  if (!value) return null
+  if (/[\s;,'"]/.test(value)) throw new ConfigError('CSP_REPORT_URL', `must hold no space, quote, comma or semicolon, got "${value}"`)
+  if (/^\/(?!\/)/.test(value)) return value
+  return httpUrl(env, 'CSP_REPORT_URL', '')
 }
 
 /** A comma-separated list of exact origins, each an http(s) scheme and host with no path. */
@@ -260,6 +274,7 @@ export function loadConfig(env: Env = process.env): Config {
     // that publishes often is faster with smaller shards (docs/publishing.md).
     sitemapShardSize: integer(env, 'SITEMAP_SHARD_SIZE', 50_000, 1, 50_000),
     corsOrigins: origins(env, 'CORS_ORIGINS'),
+    cspReportUrl: cspReportUrl(env),
     revisionsKeep: integer(env, 'REVISIONS_KEEP', 50, 1, 10_000),
     dbReplication: oneOf(env, 'DB_REPLICATION', DB_REPLICATIONS, 'off'),
     // The Caddyfile repeats these defaults (`{$CDN_MAX_AGE:60}`): test/publishing/cdn.test.ts checks both agree.

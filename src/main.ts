@@ -6,6 +6,7 @@ import type { Ctx } from './context.ts'
 import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
 import { withCors } from './http/cors.ts'
+import { cspReporting, cspReportRoutes } from './http/csp-report.ts'
 import { envelopeResponse } from './http/envelope.ts'
 import { createIdempotencyStore } from './http/idempotency-store.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
@@ -132,6 +133,7 @@ export async function compose(
     ...publishing.routes,
     feedRoutes(blog),
     webhookRoutes(ctx, wakeWebhooks),
+    cspReportRoutes(log),
     mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
     ...people.routes,
     tokenRoutes(ctx),
@@ -152,6 +154,7 @@ export async function compose(
     sessionCaller: people.sessionCaller,
     audit: people.audit,
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
+    cspReporting: cspReporting(config.cspReportUrl),
     callLog: createCallLog(db, systemClock),
     idempotency: createIdempotencyStore(db, systemClock, config.idempotencyBudgetBytes),
     log,

@@ -35,6 +35,8 @@ export interface ShellDeps {
   maxUploadBytes: number
   /** JSON bodies on these paths may carry a whole upload as base64 (the MCP endpoint's upload_media). */
   base64UploadPaths: readonly string[]
+  /** Adds CSP_REPORT_URL's directive to an answer's Content-Security-Policy (csp-report.ts), or does nothing. */
+  cspReporting(response: Response): void
   /** Null: X-Forwarded-For is ignored. Else the proxies (TRUSTED_PROXIES) whose header is believed. */
   trustedProxies: readonly Subnet[] | null
 }
@@ -112,6 +114,7 @@ export function createFetch(deps: ShellDeps) {
     if (!response) return null
     const requestId = crypto.randomUUID()
     response.headers.set('X-Request-Id', requestId)
+    deps.cspReporting(response)
     const ip = clientIp(request, server, deps.trustedProxies)
     logRequest({ requestId, method, path: pathname, status: response.status, code: '0000', durationMs: sinceMs(started), token: null, ip })
     return response
@@ -189,6 +192,7 @@ export function createFetch(deps: ShellDeps) {
     // Defaults: a route's own value (the previews' `Referrer-Policy: no-referrer`) wins.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!response.headers.has(name)) response.headers.set(name, value)
     if (isPrivateAnswer(path, call.tokenPresented || caller !== null)) response.headers.set('Cache-Control', PRIVATE_CACHE)
+    deps.cspReporting(response)
     const durationMs = sinceMs(started)
     logRequest({
       requestId: call.requestId,

@@ -23,7 +23,7 @@ export async function startStack(env: Record<string, string> = {}, caddyPort?: n
   let caddy: Caddy
   try {
     // Caddy reads the CDN settings too (its `{$CDN_MAX_AGE:…}` placeholders), as a deployment sets both.
-    const cdn = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('CDN_')))
+    const cdn = Object.fromEntries(Object.entries(env).filter(([name]) => name.startsWith('CDN_') || name === 'CSP_REPORT_URL'))
     caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir, port: caddyPort, env: cdn })
   } catch (error) {
     await folio.dispose()

@@ -72,6 +72,8 @@ export async function startCaddy(options: {
           XDG_CONFIG_HOME: join(resolve(options.cacheDir), '..', 'caddy-config'),
           // The Caddyfile's relay socket for reads with no file (one per Caddy).
           FOLIO_CADDY_RELAY: join(resolve(options.cacheDir), '..', `caddy-relay-${port}.sock`),
+          // As scripts/start-caddy.sh makes it: CSP_REPORT_URL's directive for the pages' policy.
+          ...(options.env?.CSP_REPORT_URL ? { FOLIO_CSP_REPORT: `; report-uri ${options.env.CSP_REPORT_URL}` } : {}),
           ...options.env,
         },
         stdin: 'ignore',
