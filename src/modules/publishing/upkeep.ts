@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Logger } from '../../shared/log.ts'
 import { VERIFY_BYTES_PER_SECOND } from './integrity.ts'
@@ -14,9 +14,11 @@ export const STALE_HEADER = 'X-Folio-Artifacts'
 
 /** Whether CACHE_DIR holds artifacts to serve at all (only an empty one makes the start wait for a rebuild). */
 export function hasArtifacts(cacheDir: string, tops: readonly string[]): boolean {
+  // A top is a folder (`api`, `en`) or a file at the root (`@`, the home page): a file is an artifact.
   return tops.some((top) => {
-    const folder = join(cacheDir, top)
-    return existsSync(folder) && readdirSync(folder).length > 0
+    const entry = join(cacheDir, top)
+    if (!existsSync(entry)) return false
+    return !statSync(entry).isDirectory() || readdirSync(entry).length > 0
   })
 }
 
