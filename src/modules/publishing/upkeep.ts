@@ -14,11 +14,11 @@ export const STALE_HEADER = 'X-Folio-Artifacts'
 
 /** Whether CACHE_DIR holds artifacts to serve at all (only an empty one makes the start wait for a rebuild). */
 export function hasArtifacts(cacheDir: string, tops: readonly string[]): boolean {
-  // A top is a folder (`api`, `en`) or a file at the root (`@`, the home page): a file is an artifact.
+  // A top is a folder (`api`, `en`) or a file at the root (`@`): only a folder with something in it
+  // counts (a lone root file is no whole cache to serve stale), and a file is never read as a folder.
   return tops.some((top) => {
     const entry = join(cacheDir, top)
-    if (!existsSync(entry)) return false
-    return !statSync(entry).isDirectory() || readdirSync(entry).length > 0
+    return existsSync(entry) && statSync(entry).isDirectory() && readdirSync(entry).length > 0
   })
 }
 
