@@ -136,14 +136,16 @@ describe('rebuild skips what did not change', () => {
     for (let i = 0; i < 3; i++) await publish()
     // Publishes in quick succession leave some compressed copies for a second later.
     await folio.settled()
-    // Seeding the taxonomy changed the small tables: this one renders everything once.
+    // Seeding the taxonomy changed the small tables, so this one usually renders everything once;
+    // whatever it renders, the incremental path left the same bytes: nothing is written.
     const first = await rebuildCounts(folio)
     expect(first.written).toBe(0)
-    expect(first.rendered).toBeGreaterThan(20)
+    const all = first.rendered + first.skipped
+    expect(all).toBeGreaterThan(20)
     const before = cacheFiles(folio.cacheDir)
-    expect(await rebuildCounts(folio)).toEqual({ rendered: 0, written: 0, removed: 0, skipped: first.rendered })
+    expect(await rebuildCounts(folio)).toEqual({ rendered: 0, written: 0, removed: 0, skipped: all })
     const forced = await rebuildCounts(folio, '--force')
-    expect(forced.rendered).toBe(first.rendered)
+    expect(forced.rendered).toBe(all)
     expect(forced.skipped).toBe(0)
     // No manifest is trusted: every artifact file is written again (same bytes).
     expect(forced.written).toBe([...before.keys()].filter((p) => !/\.(br|gz)$/.test(p)).length)
