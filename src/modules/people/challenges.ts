@@ -34,4 +34,3 @@ export function createChallenges(clock: Clock) {
     },
   }
 }
-export type Challenges = ReturnType<typeof createChallenges>
