@@ -106,7 +106,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Remove Work laptop' }).waitFor()
     expect(await page.getByRole('region', { name: 'Passkeys' }).textContent()).toContain('Last used never')
     await signOut()
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.getByRole('button', { name: 'Use a passkey' }).click()
     await signedIn()
   })
 
@@ -117,7 +117,7 @@ describe('passkeys', () => {
     await signOut()
     await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: original.credentialId })
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: { ...original, signCount: 0 } })
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.getByRole('button', { name: 'Use a passkey' }).click()
     await expect(alert()).resolves.toMatch(/could not be verified.*counter/)
     await cdp.send('WebAuthn.removeCredential', { authenticatorId, credentialId: original.credentialId })
     await cdp.send('WebAuthn.addCredential', { authenticatorId, credential: original })
@@ -125,7 +125,7 @@ describe('passkeys', () => {
 
   test('with the requirement on, an admin signing in with a password is asked for the passkey, or told how to get one', async () => {
     await page.getByLabel('Email').fill(OWNER.email)
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.getByRole('button', { name: 'Use a passkey' }).click()
     await signedIn()
     await toAccount()
     await page.getByRole('checkbox', { name: 'Require a passkey for admins' }).check()
@@ -153,7 +153,7 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Remove Work laptop' }).click()
     await page.getByText('No passkeys yet.').waitFor()
     await signOut()
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
+    await page.getByRole('button', { name: 'Use a passkey' }).click()
     await expect(alert()).resolves.toContain('not registered here')
     const actions = auditActions()
     for (const action of [

@@ -1,7 +1,7 @@
 /** The passkeys branch's strings (sign-in with a passkey, the account's passkeys, password change, the owner's requirement). */
 export const passkeyStrings = {
   en: {
-    signInWithPasskey: 'Sign in with a passkey',
+    signInWithPasskey: 'Use a passkey',
     passkeyOr: 'Or use a passkey: with the email above it offers only that account’s passkeys, without it any passkey saved for this site.',
     secondFactorTitle: 'Confirm with your passkey',
     secondFactorIntro: 'Your password was right. An owner requires admins to confirm with a passkey.',
@@ -24,7 +24,7 @@ export const passkeyStrings = {
       'Admins and owners who sign in with a password must then confirm with one of their passkeys. Add your own passkey first.',
   },
   zh: {
-    signInWithPasskey: '使用通行密钥登录',
+    signInWithPasskey: '使用通行密钥',
     passkeyOr: '或使用通行密钥：填写上面的电子邮件时只提供该账号的通行密钥，不填写时可用为本站保存的任何通行密钥。',
     secondFactorTitle: '用通行密钥确认',
     secondFactorIntro: '密码正确。所有者要求管理员用通行密钥确认登录。',
