@@ -152,13 +152,18 @@ export function createPasskeys(ctx: Ctx) {
       return row
     },
 
-    /** Options for a sign-in: any discoverable passkey, or only `userId`'s (by email, or after a password). */
+    /**
+     * Options for a sign-in: any discoverable passkey, or only `userId`'s (by email, or after a
+     * password). The browser is told which credentials to offer only after a password: by email
+     * alone, listing them would tell anyone which accounts exist and hold passkeys, so the account
+     * is checked when the answer comes back instead.
+     */
     async signInOptions(origin: string | null, userId: number | null, secondFactor = false) {
       ceremonyOrigin(rpID, origin)
       const options = await generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
-        allowCredentials: userId === null ? [] : credentialsOf(ctx.db, userId),
+        allowCredentials: secondFactor && userId !== null ? credentialsOf(ctx.db, userId) : [],
       })
       challenges.remember(options.challenge, { kind: 'sign-in', userId, secondFactor })
       return options

@@ -2,7 +2,7 @@
 export const passkeyStrings = {
   en: {
     signInWithPasskey: 'Use a passkey',
-    passkeyOr: 'Or use a passkey: with the email above it offers only that account’s passkeys, without it any passkey saved for this site.',
+    passkeyOr: 'Or use a passkey saved for this site; with the email above filled in, only that account’s passkey is accepted.',
     secondFactorTitle: 'Confirm with your passkey',
     secondFactorIntro: 'Your password was right. An owner requires admins to confirm with a passkey.',
     usePasskey: 'Use my passkey',
@@ -25,7 +25,7 @@ export const passkeyStrings = {
   },
   zh: {
     signInWithPasskey: '使用通行密钥',
-    passkeyOr: '或使用通行密钥：填写上面的电子邮件时只提供该账号的通行密钥，不填写时可用为本站保存的任何通行密钥。',
+    passkeyOr: '或使用为本站保存的通行密钥；填写上面的电子邮件时，只接受该账号的通行密钥。',
     secondFactorTitle: '用通行密钥确认',
     secondFactorIntro: '密码正确。所有者要求管理员用通行密钥确认登录。',
     usePasskey: '使用我的通行密钥',
