@@ -1,12 +1,10 @@
-import { dictionary } from '@zxcvbn-ts/language-common'
-
 /**
  * The breach-style check, offline: the ~49,000 most common passwords of public breach corpora, as
- * zxcvbn-ts ships them (`@zxcvbn-ts/language-common`, "passwords-common"). Built into a Set on the
- * first check, so a start that never sees a password pays nothing.
+ * zxcvbn-ts ships them (`@zxcvbn-ts/language-common`, "passwords-common"). Imported and built into
+ * a Set on the first check, so a start or a CLI command that never sees a password pays nothing.
  */
-let common: Set<string> | null = null
-const isListed = (word: string): boolean => (common ??= new Set(dictionary['passwords-common'])).has(word)
+let common: Promise<Set<string>> | null = null
+const breachList = () => (common ??= import('@zxcvbn-ts/language-common').then((m) => new Set(m.dictionary['passwords-common'])))
 
 /** The substitutions every cracking rule set tries first. */
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' }
@@ -41,9 +39,10 @@ const MIN_CORE = 4
  * Whether `password` is on the breach list, or is a listed password dressed the usual ways: any
  * case, leetspeak, digits or symbols before or after it, or repeated. Linear in the length.
  */
-export function isCommonPassword(password: string): boolean {
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const listed = await breachList()
   const lower = password.toLowerCase()
   const stripped = core(lower)
   const candidates = [lower, unleet(lower), stripped, unleet(stripped), repeatedUnit(stripped), unleet(repeatedUnit(stripped))]
-  return candidates.some((word, i) => (i < 2 || word.length >= MIN_CORE) && isListed(word))
+  return candidates.some((word, i) => (i < 2 || word.length >= MIN_CORE) && listed.has(word))
 }

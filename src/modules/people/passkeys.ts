@@ -1,12 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server'
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
@@ -14,6 +6,10 @@ import { passkeys, users } from '../../db/schema/index.ts'
 import { DomainError, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
 import { createChallenges, type ChallengePurpose } from './challenges.ts'
+
+/** Imported on the first ceremony: the library (and its ASN.1 and CBOR parsers) would otherwise slow every start and CLI command. */
+let library: Promise<typeof import('@simplewebauthn/server')> | null = null
+const webauthn = () => (library ??= import('@simplewebauthn/server'))
 
 export class PasskeyRefused extends DomainError {
   constructor(message: string, code = 'PASSKEY_REFUSED', status = 400) {
@@ -104,8 +100,9 @@ export function createPasskeys(ctx: Ctx) {
   return {
     rpID,
     async registrationOptions(user: { userId: number; email: string; name: string }, origin: string | null) {
+      const lib = await webauthn()
       ceremonyOrigin(rpID, origin)
-      const options = await generateRegistrationOptions({
+      const options = await lib.generateRegistrationOptions({
         rpName: 'Folio',
         rpID,
         userName: user.email,
@@ -121,17 +118,20 @@ export function createPasskeys(ctx: Ctx) {
 
     /** Verifies a new passkey and stores it under `name` for the account that asked for the options. */
     async add(userId: number, name: string, response: RegistrationResponseJSON, origin: string | null) {
+      const lib = await webauthn()
       const expectedOrigin = ceremonyOrigin(rpID, origin)
       const { challenge, purpose } = spend(response.response.clientDataJSON, 'register')
       if (purpose.kind !== 'register' || purpose.userId !== userId)
         throw new PasskeyRefused('This passkey request belongs to another session.')
-      const verified = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: challenge,
-        expectedOrigin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-      }).catch(failed)
+      const verified = await lib
+        .verifyRegistrationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+        })
+        .catch(failed)
       if (!verified.verified) throw new PasskeyRefused('The passkey could not be verified.')
       const { credential } = verified.registrationInfo
       const row = ctx.db
@@ -159,8 +159,9 @@ export function createPasskeys(ctx: Ctx) {
      * is checked when the answer comes back instead.
      */
     async signInOptions(origin: string | null, userId: number | null, secondFactor = false) {
+      const lib = await webauthn()
       ceremonyOrigin(rpID, origin)
-      const options = await generateAuthenticationOptions({
+      const options = await lib.generateAuthenticationOptions({
         rpID,
         userVerification: 'required',
         allowCredentials: secondFactor && userId !== null ? credentialsOf(ctx.db, userId) : [],
@@ -171,6 +172,7 @@ export function createPasskeys(ctx: Ctx) {
 
     /** The account a passkey assertion proves, with whether it finished a password sign-in. */
     async verifySignIn(response: AuthenticationResponseJSON, origin: string | null) {
+      const lib = await webauthn()
       const expectedOrigin = ceremonyOrigin(rpID, origin)
       const { challenge, purpose } = spend(response.response.clientDataJSON, 'sign-in')
       const row = ctx.db
@@ -185,19 +187,21 @@ export function createPasskeys(ctx: Ctx) {
         throw new PasskeyRefused('This passkey belongs to another account.', 'PASSKEY_UNKNOWN', 401)
       if (row.user.disabledAt !== null) throw new PasskeyRefused('This account is disabled.', 'SIGN_IN_FAILED', 401)
       const { passkey } = row
-      const verified = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: challenge,
-        expectedOrigin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-        credential: {
-          id: passkey.credentialId,
-          publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-          counter: passkey.counter,
-          transports: transportsOf(passkey),
-        },
-      }).catch(failed)
+      const verified = await lib
+        .verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin,
+          expectedRPID: rpID,
+          requireUserVerification: true,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+            counter: passkey.counter,
+            transports: transportsOf(passkey),
+          },
+        })
+        .catch(failed)
       if (!verified.verified) throw new PasskeyRefused('The passkey could not be verified.')
       // The counter moves only from the value just checked: two answers racing cannot both pass.
       const advanced = ctx.db

@@ -10,13 +10,14 @@ export const MAX_PASSWORD_LENGTH = 256
 const TRIVIAL = /^(.)\1+$|^(?:0123456789|1234567890|qwertyuiop|asdfghjkl|password|passw0rd|letmein|iloveyou|abc123|admin)+\d*$/i
 
 /** Refuses a password that is too short, too long, obviously guessable or on breach lists (naming the field). */
-export function checkPassword(password: string, field = 'password', personal: readonly string[] = []): void {
+export async function checkPassword(password: string, field = 'password', personal: readonly string[] = []): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH) throw invalidField(field, `at least ${MIN_PASSWORD_LENGTH} characters`)
   if (password.length > MAX_PASSWORD_LENGTH) throw invalidField(field, `at most ${MAX_PASSWORD_LENGTH} characters`)
   const lower = password.toLowerCase()
   if (TRIVIAL.test(password) || personal.some((word) => word.length >= 4 && lower.includes(word.toLowerCase())))
     throw invalidField(field, 'too easy to guess: avoid repeats, keyboard runs, common words and your own name or email')
-  if (isCommonPassword(password)) throw invalidField(field, 'found on lists of breached passwords: choose another', 'PASSWORD_BREACHED')
+  if (await isCommonPassword(password))
+    throw invalidField(field, 'found on lists of breached passwords: choose another', 'PASSWORD_BREACHED')
 }
 
 export const hashPassword = (password: string): Promise<string> => Bun.password.hash(password, { algorithm: 'argon2id' })

@@ -34,7 +34,7 @@ export async function createUser(db: Queryable, input: NewUser): Promise<UserLis
   if (!EMAIL.test(email)) throw invalidField('email', 'an email address like name@example.org')
   if (!name || name.length > 100) throw invalidField('name', 'between 1 and 100 characters')
   if (!isRole(input.role)) throw invalidField('role', `one of ${ROLES.join(', ')}`)
-  checkPassword(input.password, 'password', [name, email.split('@')[0]!])
+  await checkPassword(input.password, 'password', [name, email.split('@')[0]!])
   const passwordHash = await hashPassword(input.password)
   const taken = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()
   if (taken) throw invalidField('email', 'an account with this email exists', 'USER_EXISTS')
@@ -97,7 +97,7 @@ const otherActiveOwner = (db: Queryable, id: number) =>
 /** A new password; every session of the account ends (but `keepSessionId`'s), so a stolen one is shut out. */
 export async function resetPassword(db: Queryable, id: number, password: string, keepSessionId?: number): Promise<void> {
   const user = findUser(db, id)
-  checkPassword(password, 'password', [user.name, user.email.split('@')[0]!])
+  await checkPassword(password, 'password', [user.name, user.email.split('@')[0]!])
   const passwordHash = await hashPassword(password)
   db.update(users).set({ passwordHash }).where(eq(users.id, id)).run()
   db.delete(sessions)
