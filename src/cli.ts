@@ -36,6 +36,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   user disable ID
   user reset-password ID   (password on standard input)
   admin setup-url
+  admin require-passkey on|off   (whether admins must confirm a password sign-in with a passkey)
   comments list [--status pending|approved|rejected|all] [--page N]
   comments approve ID
   comments reject ID [--spam]

@@ -1,11 +1,13 @@
 import { options, positiveId, stdinLine, UsageError, type CliCommand } from './cli-args.ts'
 import type { compose } from './main.ts'
+import { recordAudit } from './modules/people/audit.ts'
+import { setRequirePasskeyForAdmins } from './modules/people/passkey-policy.ts'
 import { setupCode, setupUrl } from './modules/people/setup.ts'
 import { createUser, disableUser, listUsers, resetPassword } from './modules/people/users.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
 
-/** `cli user …` and `cli admin setup-url` (docs/admin.md): the console's people, for scripts. */
+/** `cli user …`, `cli admin setup-url` and `cli admin require-passkey` (docs/admin.md): the console's people, for scripts. */
 export const peopleCommands: Record<string, CliCommand<Service>> = {
   'user create': async ({ ctx }, args) => {
     const { values } = options(args, { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } })
@@ -27,6 +29,13 @@ export const peopleCommands: Record<string, CliCommand<Service>> = {
     const id = positiveId(args[0])
     await resetPassword(ctx.db, id, await stdinLine('the new password'))
     console.log(`reset the password of user ${id}; its sessions have ended`)
+  },
+  // The way back in when the owner's passkeys are lost: the shell's owner decides, no passkey asked.
+  'admin require-passkey': ({ ctx }, args) => {
+    if (args[0] !== 'on' && args[0] !== 'off') throw new UsageError('admin require-passkey needs on or off')
+    const on = setRequirePasskeyForAdmins(ctx.db, args[0] === 'on', null, ctx.clock())
+    recordAudit(ctx.db, { userId: null, action: `cli admin require-passkey ${args[0]}`, ip: 'cli' }, ctx.clock())
+    console.log(on ? 'admins and owners must now confirm a password sign-in with a passkey' : 'a passkey is no longer required for admins')
   },
   'admin setup-url': ({ ctx }) => {
     const code = setupCode(ctx.db)

@@ -1,4 +1,5 @@
 import { invalidField } from '../../shared/errors.ts'
+import { isCommonPassword } from './common-passwords.ts'
 
 /** The documented minimum (docs/admin.md); longer is better, and any character counts. */
 export const MIN_PASSWORD_LENGTH = 12
@@ -8,13 +9,15 @@ export const MAX_PASSWORD_LENGTH = 256
 /** Patterns found at the top of every breach list: one character or a keyboard run, repeated. */
 const TRIVIAL = /^(.)\1+$|^(?:0123456789|1234567890|qwertyuiop|asdfghjkl|password|passw0rd|letmein|iloveyou|abc123|admin)+\d*$/i
 
-/** Refuses a password that is too short, too long, or obviously guessable (naming the field). */
-export function checkPassword(password: string, field = 'password', personal: readonly string[] = []): void {
+/** Refuses a password that is too short, too long, obviously guessable or on breach lists (naming the field). */
+export async function checkPassword(password: string, field = 'password', personal: readonly string[] = []): Promise<void> {
   if (password.length < MIN_PASSWORD_LENGTH) throw invalidField(field, `at least ${MIN_PASSWORD_LENGTH} characters`)
   if (password.length > MAX_PASSWORD_LENGTH) throw invalidField(field, `at most ${MAX_PASSWORD_LENGTH} characters`)
   const lower = password.toLowerCase()
   if (TRIVIAL.test(password) || personal.some((word) => word.length >= 4 && lower.includes(word.toLowerCase())))
     throw invalidField(field, 'too easy to guess: avoid repeats, keyboard runs, common words and your own name or email')
+  if (await isCommonPassword(password))
+    throw invalidField(field, 'found on lists of breached passwords: choose another', 'PASSWORD_BREACHED')
 }
 
 export const hashPassword = (password: string): Promise<string> => Bun.password.hash(password, { algorithm: 'argon2id' })

@@ -3,18 +3,21 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { callOf } from '../../http/call.ts'
 import { IdParam } from '../../http/schema.ts'
-import { clearedCookie, cookieValue, sessionCookie, type CookiePolicy } from '../../http/session.ts'
+import { clearedCookie, type CookiePolicy } from '../../http/session.ts'
 import { DomainError, Unauthorized } from '../../shared/errors.ts'
-import { recordAudit } from './audit.ts'
+import { askForPasskey } from './second-factor.ts'
+import { mustConfirmWithPasskey } from './passkey-policy.ts'
+import type { Passkeys } from './passkeys.ts'
 import { MAX_PASSWORD_LENGTH, passwordMatches } from './passwords.ts'
 import { canManage, ROLE_SCOPES, ROLES, type Role } from './roles.ts'
 import { completeSetup, checkSetupCode } from './setup.ts'
-import { endAllSessions, endOwnSession, endSession, listSessions, sessionOf, startSession, type SessionUser } from './sessions.ts'
+import { endAllSessions, endOwnSession, endSession, listSessions, type SessionUser } from './sessions.ts'
+import type { SignIn } from './sign-in.ts'
 import type { SignInThrottle } from './throttle.ts'
 import { createUser, disableUser, findUser, listUsers, userByEmail } from './users.ts'
 
-const Email = t.String({ minLength: 1, maxLength: 320 })
-const Password = t.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH })
+export const Email = t.String({ minLength: 1, maxLength: 320 })
+export const Password = t.String({ minLength: 1, maxLength: MAX_PASSWORD_LENGTH })
 const Name = t.String({ minLength: 1, maxLength: 100 })
 // Empty is let through to be refused as the wrong code, in the same words.
 const SetupCode = t.String({ maxLength: 100 })
@@ -38,17 +41,8 @@ const siteUrlWarning = (siteUrl: string): string | null => {
  * Sign-in, sessions, first-run setup and people (docs/admin.md). Every answer that starts a
  * session makes a new one, so a session id planted before sign-in is worthless (no fixation).
  */
-export const peopleRoutes = (ctx: Ctx, throttle: SignInThrottle, cookie: CookiePolicy) => {
-  const where = (request: Request) => ({ ip: callOf(request).ip, userAgent: request.headers.get('user-agent') ?? '' })
-  const audit = (request: Request, userId: number | null, action: string, target = '', status = 200) =>
-    recordAudit(ctx.db, { userId, action, target, status, ip: callOf(request).ip }, ctx.clock())
-  /** Ends whatever session the request carried and hands the browser a new one. */
-  const signIn = (request: Request, set: { headers: Record<string, unknown> }, userId: number) => {
-    const old = cookieValue(request.headers, cookie.name)
-    const previous = old ? sessionOf(ctx.db, old, ctx.clock()) : null
-    if (previous) endSession(ctx.db, previous.sessionId)
-    set.headers['set-cookie'] = sessionCookie(cookie, startSession(ctx.db, userId, where(request), ctx.clock()))
-  }
+export const peopleRoutes = (ctx: Ctx, throttle: SignInThrottle, cookie: CookiePolicy, signInBy: SignIn, passkeys: Passkeys) => {
+  const { audit, start: signIn } = signInBy
   const me = (session: SessionUser) => ({
     id: session.userId,
     name: session.name,
@@ -95,6 +89,7 @@ export const peopleRoutes = (ctx: Ctx, throttle: SignInThrottle, cookie: CookieP
           throw new DomainError('SIGN_IN_FAILED', 401, 'Wrong email or password (or the account is disabled).')
         }
         throttle.succeeded(body.email)
+        if (mustConfirmWithPasskey(ctx.db, user.role as Role)) return askForPasskey(ctx.db, passkeys, request, user, signInBy)
         signIn(request, set, user.id)
         audit(request, user.id, 'sign-in')
         return { id: user.id, name: user.name, role: user.role }

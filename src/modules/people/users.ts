@@ -1,9 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { sessions, users } from '../../db/schema/index.ts'
 import { DomainError, invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
-import { checkPassword, hashPassword } from './passwords.ts'
+import { checkPassword, hashPassword, passwordMatches } from './passwords.ts'
 import { isRole, ROLES, type Role } from './roles.ts'
 
 export interface NewUser {
@@ -34,7 +34,7 @@ export async function createUser(db: Queryable, input: NewUser): Promise<UserLis
   if (!EMAIL.test(email)) throw invalidField('email', 'an email address like name@example.org')
   if (!name || name.length > 100) throw invalidField('name', 'between 1 and 100 characters')
   if (!isRole(input.role)) throw invalidField('role', `one of ${ROLES.join(', ')}`)
-  checkPassword(input.password, 'password', [name, email.split('@')[0]!])
+  await checkPassword(input.password, 'password', [name, email.split('@')[0]!])
   const passwordHash = await hashPassword(input.password)
   const taken = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()
   if (taken) throw invalidField('email', 'an account with this email exists', 'USER_EXISTS')
@@ -94,11 +94,20 @@ const otherActiveOwner = (db: Queryable, id: number) =>
     .where(and(eq(users.role, 'owner'), isNull(users.disabledAt), sql`${users.id} != ${id}`))
     .get() !== undefined
 
-/** A new password; every session of the account ends, so a stolen one is shut out. */
-export async function resetPassword(db: Queryable, id: number, password: string): Promise<void> {
+/** A new password; every session of the account ends (but `keepSessionId`'s), so a stolen one is shut out. */
+export async function resetPassword(db: Queryable, id: number, password: string, keepSessionId?: number): Promise<void> {
   const user = findUser(db, id)
-  checkPassword(password, 'password', [user.name, user.email.split('@')[0]!])
+  await checkPassword(password, 'password', [user.name, user.email.split('@')[0]!])
   const passwordHash = await hashPassword(password)
   db.update(users).set({ passwordHash }).where(eq(users.id, id)).run()
-  db.delete(sessions).where(eq(sessions.userId, id)).run()
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, id), keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId)))
+    .run()
+}
+
+/** The account's own change: the current password first, then as a reset that keeps this session. */
+export async function changePassword(db: Queryable, session: { userId: number; sessionId: number }, current: string, next: string) {
+  const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, session.userId)).get()
+  if (!(await passwordMatches(current, row?.hash ?? null))) throw invalidField('current', 'this is not your current password')
+  await resetPassword(db, session.userId, next, session.sessionId)
 }

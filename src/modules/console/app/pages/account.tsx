@@ -1,6 +1,7 @@
 import { api, type Me } from '../api.ts'
 import { t } from '../i18n.ts'
 import { ErrorNote, Section, useLoad } from '../ui.tsx'
+import { PasskeysSection, PasswordSection, SecuritySection } from './passkeys.tsx'
 
 interface SessionRow {
   id: number
@@ -40,6 +41,9 @@ export function Account({ me }: { me: Me }) {
           {t('signOutEverywhere')}
         </button>
       </Section>
+      <PasskeysSection />
+      <PasswordSection />
+      {me.user.role === 'owner' && <SecuritySection />}
     </>
   )
 }
