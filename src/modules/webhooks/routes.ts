@@ -3,6 +3,7 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { IdParam, paging } from '../../http/schema.ts'
 import { deliveryDetail, DeliveryLogQuery, listDeliveries, redeliver } from './delivery-log.ts'
+import { pingReceiver, rotateReceiverSecret } from './receiver-actions.ts'
 import { listReceivers, saveReceiver, WebhookSaveReq } from './receivers.ts'
 
 const ById = { params: t.Object({ id: IdParam }), scope: 'blog:admin' } as const
@@ -17,6 +18,16 @@ export const webhookRoutes = (ctx: Ctx, wakeWorker: () => void) =>
       query: DeliveryLogQuery,
       scope: 'blog:admin',
     })
+    .post(
+      '/:id/ping',
+      ({ params }) => {
+        const queued = pingReceiver(ctx, Number(params.id))
+        wakeWorker()
+        return queued
+      },
+      ById,
+    )
+    .post('/:id/rotate-secret', ({ params }) => rotateReceiverSecret(ctx, Number(params.id)), ById)
     .get('/events/:id', ({ params }) => deliveryDetail(ctx, Number(params.id)), ById)
     .post(
       '/events/:id/redeliver',
