@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { verify } from '../../src/modules/webhooks/sign.ts'
 import corpus from '../security/corpus/html.json'
@@ -228,6 +228,42 @@ describe('comments and webhooks', () => {
     } finally {
       receiver.stop()
     }
+  })
+})
+
+describe('the CLI in the first hour', () => {
+  test('unique token names, a careful backup, one-line refusals, and --help naming every command', async () => {
+    const base = join(folio.dataDir, '..')
+    const archive = join(base, 'exists.tar.gz')
+    writeFileSync(archive, 'an older archive')
+    const [taken, missing, existing, option, command, help] = await Promise.all([
+      folio.cli('token', 'create', '--name', 'test-blog:read+blog:write+blog:publish+blog:admin', '--scopes', 'blog:read'),
+      folio.cli('backup', join(base, 'no-such-folder', 'b.tar.gz')),
+      folio.cli('backup', archive),
+      folio.cli('token', 'list', '--bogus'),
+      folio.cli('frobnicate', 'now'),
+      folio.cli('--help'),
+    ])
+    const refusal = (out: { code: number; stderr: string }) => {
+      expect(out.code).not.toBe(0)
+      expect(out.stderr.trim().split('\n')).toHaveLength(1)
+      return out.stderr.trim()
+    }
+    expect(refusal(taken)).toContain('an active token is already named')
+    expect(refusal(missing)).toContain('no such folder')
+    expect(refusal(existing)).toContain('exists; pass --force to replace it')
+    expect(refusal(option)).toBe('folio: unknown option --bogus for "token list" (token list --help lists them)')
+    expect(refusal(command)).toBe('folio: unknown command "frobnicate now" (--help lists the commands)')
+    for (const name of [
+      'token create',
+      'webhook ping ID',
+      'webhook rotate-secret ID',
+      'backup FILE.tar.gz [--force]',
+      'npm run --silent mcp',
+    ])
+      expect(help.stdout).toContain(name)
+    const forced = await folio.cli('backup', archive, '--force')
+    expect(forced.code).toBe(0)
   })
 })
 
