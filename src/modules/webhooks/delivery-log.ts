@@ -62,10 +62,9 @@ const toDeliveryRes = (ctx: Pick<Ctx, 'config'>, { delivery, receiverUrl }: Row)
   status: delivery.status,
   attempts: delivery.attempts,
   retryCount: Math.max(0, delivery.attempts - 1),
-  // A finished delivery (delivered, or failed for good) will make no more attempts than it made,
-  // whatever WEBHOOK_RETRY_DELAYS says now: `attempts 3/3` beside "gave up after 3 attempts".
-  maxAttempts:
-    delivery.status === 'pending' || delivery.status === 'sending' ? maxAttempts(ctx.config.webhookRetryDelaysMs) : delivery.attempts,
+  // A delivery that failed for good will make no more attempts than it made, whatever
+  // WEBHOOK_RETRY_DELAYS says now (the CLI may run with another): `3/3` beside "gave up after 3".
+  maxAttempts: delivery.status === 'failed' ? delivery.attempts : maxAttempts(ctx.config.webhookRetryDelaysMs),
   lastHttpStatus: delivery.lastHttpStatus,
   lastResponse: delivery.lastResponse,
   lastDurationMs: delivery.lastDurationMs,
