@@ -1,4 +1,4 @@
-import { options, positiveId, UsageError, type CliCommand } from './cli-args.ts'
+import { backupTargetFault, options, parseArgsLine, positiveId, UsageError, type CliCommand } from './cli-args.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { compose } from './main.ts'
 import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
@@ -9,6 +9,7 @@ import { savePublicationSettings } from './modules/settings/settings.ts'
 import { createToken, listTokens, parseScopes, revokeToken } from './modules/tokens/tokens.ts'
 import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
 import { attemptsLabel } from './modules/webhooks/retry-policy.ts'
+import { pingReceiver, rotateReceiverSecret } from './modules/webhooks/receiver-actions.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
 import { peopleCommands } from './people-cli.ts'
@@ -29,7 +30,9 @@ const USAGE = `usage: npm run --silent cli -- <command>
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
   webhook redeliver ID
-  backup FILE.tar.gz
+  webhook ping ID
+  webhook rotate-secret ID   (prints the new secret once)
+  backup FILE.tar.gz [--force]   (--force: replace an existing FILE)
   restore FILE.tar.gz [--force]
   user create --email EMAIL --name NAME --role owner|admin|editor|author   (password on standard input)
   user list
@@ -59,11 +62,13 @@ const commands: Record<string, Command> = {
     const { values } = options(args, { name: { type: 'string' }, scopes: { type: 'string' } })
     if (!values.name) throw new UsageError('token create needs --name')
     const { id, token } = createToken(ctx.db, values.name, parseScopes(values.scopes ?? ''))
-    // The token alone on stdout (scripts capture it); a person at a terminal also gets the note.
+    // The token alone on stdout (`TOKEN=$(… token create …)` captures it); the person at the
+    // terminal, whose stderr is not captured, also reads its id and that it is shown once.
     console.log(token)
-    if (process.stdout.isTTY) console.error(`created token ${id}; it is shown only this once: store it now (token list shows it masked)`)
+    if (process.stderr.isTTY) console.error(`created token ${id}; it is shown only this once: store it now (token list shows it masked)`)
   },
-  'token list': ({ ctx }) => {
+  'token list': ({ ctx }, args) => {
+    options(args, {}) // no options: an unknown one is refused, not ignored
     console.log(['id', 'name', 'token', 'scopes', 'created', 'last used', 'state'].join('\t'))
     for (const t of listTokens(ctx.db)) {
       console.log(
@@ -128,7 +133,8 @@ const commands: Record<string, Command> = {
     })
     console.log(`added webhook receiver ${receiver.id}`)
   },
-  'webhook list': ({ ctx }) => {
+  'webhook list': ({ ctx }, args) => {
+    options(args, {})
     console.log(['id', 'url', 'events', 'state', 'secret'].join('\t'))
     for (const r of listReceivers(ctx.db)) {
       const state = r.enabled ? 'enabled' : `disabled${r.disabledReason ? ` (${r.disabledReason})` : ''}`
@@ -162,13 +168,24 @@ const commands: Record<string, Command> = {
     }
     console.error(`page ${page.current}: ${page.records.length} of ${page.total} deliveries`)
   },
+  'webhook ping': ({ ctx }, args) => {
+    console.log(`queued test ping delivery ${pingReceiver(ctx, positiveId(args[0])).deliveryId} (blog.ping; see webhook deliveries)`)
+  },
+  'webhook rotate-secret': ({ ctx }, args) => {
+    // The new secret alone on stdout, like a token: shown this once.
+    console.log(rotateReceiverSecret(ctx, positiveId(args[0])).secret)
+    if (process.stderr.isTTY) console.error('the new signing secret is shown only this once: give it to the receiver now')
+  },
   'webhook redeliver': ({ ctx }, args) => {
     const queued = redeliver(ctx, positiveId(args[0]))
     console.log(`queued delivery ${queued.id} (redelivery of ${queued.redeliveryOf})`)
   },
   backup: async ({ ctx }, args) => {
-    if (!args[0]) throw new UsageError('backup needs a FILE.tar.gz')
-    console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, args[0]), args[0])}`)
+    const { values, positionals } = options(args, { force: { type: 'boolean' } })
+    const file = positionals[0]
+    if (!file) throw new UsageError('backup needs a FILE.tar.gz')
+    backupTargetFault(file, values.force ?? false)
+    console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, file), file)}`)
     recordBackup(ctx.db, ctx.clock())
   },
   ...peopleCommands,
@@ -218,7 +235,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const name = [`${argv[0]} ${argv[1]}`, argv[0] ?? ''].find((key) => key in commands)
   if (!name) {
-    console.error(`folio: unknown command "${argv.join(' ')}"\n${USAGE}`)
+    console.error(`folio: unknown command "${argv.slice(0, 2).join(' ')}" (--help lists the commands)`)
     return 2
   }
   let service: Service | undefined
@@ -234,7 +251,7 @@ async function run(argv: string[]): Promise<number> {
     if (error instanceof DomainError || error instanceof UsageError || error instanceof ConfigError || error instanceof StartupError)
       console.error(`folio: ${error.message}`)
     else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
-      console.error(`folio: ${error.message}`)
+      console.error(`folio: ${parseArgsLine(name, error)}`)
     else console.error(`folio: ${error instanceof Error ? error.message : String(error)}`)
     return 1
   } finally {

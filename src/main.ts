@@ -23,6 +23,7 @@ import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
 import { buildConsole } from './modules/console/bundle.ts'
 import { consoleRoutes } from './modules/console/routes.ts'
+import { structureRoutes } from './modules/console/structure-routes.ts'
 import { createPeople } from './modules/people/index.ts'
 import { setupCode, setupUrl } from './modules/people/setup.ts'
 import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
@@ -137,6 +138,7 @@ export async function compose(
     mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
     ...people.routes,
     tokenRoutes(ctx),
+    structureRoutes(ctx),
     // The console's page and assets: bundled only for the server (a CLI command serves no page).
     ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathOf } from '../../src/modules/artifacts/paths.ts'
@@ -38,6 +38,8 @@ let token: string
 let taxonomy: { categoryId: number; authorId: number }
 const base = mkdtempSync(join(tmpdir(), 'folio-backup-'))
 const archive = join(base, 'backups', 'folio.tar.gz')
+// backup refuses a folder that does not exist (a typo would otherwise make one).
+mkdirSync(join(base, 'backups'))
 const fresh = { DATA_DIR: join(base, 'restored'), CACHE_DIR: join(base, 'restored-cache'), SITE_URL }
 
 let colour = 0

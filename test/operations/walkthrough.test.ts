@@ -32,12 +32,18 @@ test('the README walkthrough runs as pasted and publishes the post', async () =>
   const [code, stdout, stderr] = await Promise.all([bash.exited, new Response(bash.stdout).text(), new Response(bash.stderr).text()])
   clearTimeout(timer)
   expect({ code, stderr }).toEqual({ code: 0, stderr: '' })
-  // The check found nothing blocking, the publish answered, the post reads back, once.
-  expect(stdout).toContain('"canPublish":true')
+  // The check finds the sample's missing cover alt, step 7's fix clears it, the publish answers,
+  // the post reads back, once, embedding only the image the walkthrough uploaded.
+  const checks = [...stdout.matchAll(/"canPublish":(true|false)/g)].map((m) => m[1])
+  expect(checks).toEqual(['false', 'true'])
+  expect(stdout).toMatch(/"toFix":\[[^\]]*"key":"cover_alt"/)
   expect(stdout).toContain('"status":1')
   const post = JSON.parse(readFileSync(join(ROOT, 'examples/post.json'), 'utf8'))
   const read = await folio.call('GET', `/api/v1/blog/posts/${post.slug}?language=en`)
   expect(read.body.code).toBe('0000')
   expect(read.body.data.coverAlt).toBe('Logos of three static site generators on a desk')
+  const images = [...(read.body.data.contentHtml as string).matchAll(/<img[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]!)
+  for (const src of [read.body.data.coverImage as string, ...images])
+    expect((await fetch(`${folio.url}${new URL(src).pathname}`)).status).toBe(200)
   expect((await folio.call('GET', '/api/v1/blog/posts?language=en&current=1&size=10')).body.data.total).toBe(1)
 })

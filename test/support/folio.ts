@@ -91,6 +91,7 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
   const base = mkdtempSync(join(tmpdir(), 'folio-test-'))
   const dataDir = env.DATA_DIR ?? join(base, 'data')
   const cacheDir = env.CACHE_DIR ?? join(base, 'cache')
+  const tokenNames = new Map<string, number>()
   const fullEnv: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -132,9 +133,16 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
       return { code, stdout, stderr }
     },
     async token(...scopes) {
-      const out = await folio.cli('token', 'create', '--name', `test-${scopes.join('+') || 'none'}`, '--scopes', scopes.join(','))
-      if (out.code !== 0) throw new Error(`token create failed: ${out.stderr}`)
-      return out.stdout.trim()
+      // Names are unique among active tokens: the first of a set of scopes is `test-<scopes>` (tests
+      // read that name back), later ones `-2`, `-3`…, and a name the database already holds is skipped.
+      const base = `test-${scopes.join('+') || 'none'}`
+      for (;;) {
+        const n = (tokenNames.get(base) ?? 0) + 1
+        tokenNames.set(base, n)
+        const out = await folio.cli('token', 'create', '--name', n === 1 ? base : `${base}-${n}`, '--scopes', scopes.join(','))
+        if (out.code === 0) return out.stdout.trim()
+        if (!out.stderr.includes('already named')) throw new Error(`token create failed: ${out.stderr}`)
+      }
     },
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...(options.headers ?? {}) }

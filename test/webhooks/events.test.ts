@@ -60,7 +60,8 @@ describe('webhook events', () => {
       expect(request.headers.get('x-folio-delivery')).toMatch(/^[1-9]\d*$/)
       expect(payload.event).toBe(request.headers.get('x-folio-event'))
       expect(payload.id).toMatch(/^[0-9a-f-]{36}$/)
-      expect(payload.occurredAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+      expect(payload.occurredAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/)
+      // What a receiver needs without a second call: summary, cover, version, category, tags, translation.
       expect(payload.post).toEqual({
         id: published.id,
         language: 'en',
@@ -69,6 +70,14 @@ describe('webhook events', () => {
         status: payload.event === 'blog.post.published' ? 1 : 2,
         url: `${SITE_URL}/en/blog/${post.slug}`,
         publishedAt: published.publishedAt,
+        summary: post.summary ?? '',
+        coverImage: post.coverImage ?? '',
+        coverAlt: post.coverAlt ?? '',
+        version: expect.any(Number),
+        updatedTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        category: { id: taxonomy.categoryId, slug: expect.any(String), nameEn: expect.any(String), nameZh: '指南' },
+        tags: [],
+        translation: null,
       })
       const signature = request.headers.get('x-folio-signature')!
       expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
@@ -111,8 +111,15 @@ const withPostCount = (db: Queryable) => (row: AuthorRow) => toAuthorRes(row, po
 /** Enabled authors, optionally of one language, in display order. */
 export function listEnabledAuthors(db: Queryable, language?: 'en' | 'zh'): AuthorRes[] {
   const where = language ? and(eq(authors.status, 1), eq(authors.language, language)) : eq(authors.status, 1)
-  return db.select().from(authors).where(where).orderBy(asc(authors.sort), asc(authors.id)).all().map(withPostCount(db))
+  return authorsInOrder(db, where).map(withPostCount(db))
 }
+
+const authorsInOrder = (db: Queryable, where?: SQL): AuthorRow[] =>
+  db.select().from(authors).where(where).orderBy(asc(authors.sort), asc(authors.id)).all()
+
+/** Every author, disabled ones too, in display order, with that order (`sort`): the console's list. */
+export const listAllAuthors = (db: Queryable): (AuthorRes & { sort: number })[] =>
+  authorsInOrder(db).map((row) => ({ ...withPostCount(db)(row), sort: row.sort }))
 
 export function enabledAuthorBySlug(db: Queryable, slug: string, language: 'en' | 'zh'): AuthorRow {
   const row = db

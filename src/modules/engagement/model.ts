@@ -74,6 +74,13 @@ export const ModerateReq = t.Object({
 })
 export type ModerateReq = typeof ModerateReq.static
 
+/** An owner's reply: its text, and the name shown when a token (not a signed-in person) sends it. */
+export const ReplyReq = t.Object({
+  content: t.String({ minLength: 1, maxLength: ENGAGEMENT_LIMITS.content, pattern: '\\S', description: 'the reply, plain text' }),
+  authorName: t.Optional(t.String({ minLength: 1, maxLength: ENGAGEMENT_LIMITS.authorName, pattern: '\\S' })),
+})
+export type ReplyReq = typeof ReplyReq.static
+
 export const CommentListQuery = t.Object({
   status: t.Optional(t.Union([t.Literal('0'), t.Literal('1'), t.Literal('2')])),
   postId: t.Optional(IdParam),

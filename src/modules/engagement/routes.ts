@@ -6,9 +6,19 @@ import { contract } from '../../http/contract.ts'
 import { IdParam, paging, toInt } from '../../http/schema.ts'
 import { postComment } from './comments.ts'
 import { engagementOf } from './engagement.ts'
-import { CommentListQuery, CommentReq, EngagementRes, ModerateReq, PublicCommentRes, ReactionReq, type CommentStatus } from './model.ts'
+import {
+  CommentListQuery,
+  CommentReq,
+  EngagementRes,
+  ModerateReq,
+  PublicCommentRes,
+  ReactionReq,
+  ReplyReq,
+  type CommentStatus,
+} from './model.ts'
 import { listComments, moderateComment } from './moderation.ts'
 import { addReaction } from './reactions.ts'
+import { replyToComment } from './reply.ts'
 
 const PostParams = t.Object({ id: IdParam })
 
@@ -80,3 +90,16 @@ export const moderationRoutes = (ctx: Ctx) =>
       body: ModerateReq,
       scope: 'blog:admin',
     })
+    .post(
+      '/:id/reply',
+      ({ params, body, request }) => {
+        const call = callOf(request)
+        const session = call.caller?.session
+        const replier = session ? { name: session.name, email: session.email } : { name: body.authorName ?? call.caller!.name, email: '' }
+        return replyToComment(ctx, Number(params.id), body.content, replier, {
+          ip: call.ip,
+          userAgent: request.headers.get('user-agent') ?? '',
+        })
+      },
+      { params: t.Object({ id: IdParam }), body: ReplyReq, scope: 'blog:admin' },
+    )

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { auditLog, users } from '../../db/schema/index.ts'
 import { containing } from '../../shared/like.ts'
@@ -30,7 +30,12 @@ export function pruneAudit(db: Queryable, now: Date): void {
 
 export interface AuditQuery {
   userId?: number
+  /** Part of the action (`sign-in`, `tags/save`), matched literally. */
   action?: string
+  /** The address the call came from, exactly. */
+  ip?: string
+  /** Rows recorded at or after this time (`YYYY-MM-DD` or `YYYY-MM-DD HH:MM:SS`, UTC). */
+  since?: string
   before?: number
   size: number
 }
@@ -40,6 +45,8 @@ export function listAudit(db: Queryable, query: AuditQuery) {
   const where: SQL[] = []
   if (query.userId) where.push(eq(auditLog.userId, query.userId))
   if (query.action) where.push(sql`${auditLog.action} like ${containing(query.action)} escape '\\'`)
+  if (query.ip) where.push(eq(auditLog.ip, query.ip))
+  if (query.since) where.push(gte(auditLog.createdAt, query.since))
   if (query.before) where.push(lt(auditLog.id, query.before))
   return db
     .select({

@@ -155,7 +155,12 @@ export async function importResources(ctx: Ctx, path: string): Promise<ImportCou
   const source = Bun.file(path)
   if (!(await source.exists())) throw new ImportRefused(name, [`no such file: ${path}`])
   if (source.size > MAX_IMPORT_BYTES) throw new ImportRefused(name, [`the file is larger than ${MAX_IMPORT_BYTES} bytes`])
-  const file = parseImportFile(name, await source.text(), ctx.config.siteUrl)
+  return importResourcesText(ctx, name, await source.text())
+}
+
+/** One import file's text (the CLI reads it from disk, the console uploads it), checked and written as above. */
+export async function importResourcesText(ctx: Ctx, name: string, text: string): Promise<ImportCounts> {
+  const file = parseImportFile(name, text, ctx.config.siteUrl)
   const { result } = await ctx.changes.write(ctx.db, (tx, record) => {
     const outcome = write(tx, name, file, formatTime(ctx.clock()))
     if (outcome.changedIds.length) record({ kind: 'resources', ids: outcome.changedIds })

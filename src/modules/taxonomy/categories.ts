@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm'
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
 import { categories } from '../../db/schema/index.ts'
@@ -54,6 +54,11 @@ export async function saveCategory(ctx: Ctx, req: CategoryReq): Promise<Category
   return toCategoryRes(result)
 }
 
+const categoriesInOrder = (db: Queryable, where?: SQL): CategoryRes[] =>
+  db.select().from(categories).where(where).orderBy(asc(categories.sort), asc(categories.id)).all().map(toCategoryRes)
+
 /** Enabled categories in display order (spec §4.2). */
-export const listEnabledCategories = (db: Queryable): CategoryRes[] =>
-  db.select().from(categories).where(eq(categories.status, 1)).orderBy(asc(categories.sort), asc(categories.id)).all().map(toCategoryRes)
+export const listEnabledCategories = (db: Queryable): CategoryRes[] => categoriesInOrder(db, eq(categories.status, 1))
+
+/** Every category, disabled ones too, in display order: the console's list. */
+export const listAllCategories = (db: Queryable): CategoryRes[] => categoriesInOrder(db)

@@ -67,3 +67,6 @@ export function listEnabledTags(db: Queryable, language?: 'all' | 'en' | 'zh'): 
     .all()
     .map(toTagRes)
 }
+
+/** Every tag, disabled ones too: the console's list. */
+export const listAllTags = (db: Queryable): TagRes[] => db.select().from(tags).orderBy(asc(tags.id)).all().map(toTagRes)

@@ -43,6 +43,13 @@ export function parseScopes(raw: string): Scope[] {
 
 export function createToken(db: Queryable, name: string, scopes: Scope[]): { id: number; token: string } {
   if (!name.trim()) throw invalidField('name', 'a token needs a name')
+  // Names tell tokens apart in listings, logs and the call log: one active token per name.
+  const same = db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.name, name.trim()), isNull(apiTokens.revokedAt)))
+    .get()
+  if (same) throw invalidField('name', `an active token is already named "${name.trim()}" (id ${same.id}); pick another name or revoke it`)
   const issued = issueToken()
   const row = db
     .insert(apiTokens)

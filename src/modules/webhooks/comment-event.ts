@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { comments, posts } from '../../db/schema/index.ts'
 import { postPath } from '../../shared/language.ts'
-import { formatTime } from '../../shared/time.ts'
+import { eventTime } from './post-facts.ts'
 import { COMMENT_CREATED, type CommentCreatedPayload } from './events.ts'
 
 /** The `blog.comment.created` body of a comment just written in `tx`. */
@@ -18,7 +18,7 @@ export function commentCreated(
   return {
     id: eventId,
     event: COMMENT_CREATED,
-    occurredAt: formatTime(occurredAt),
+    occurredAt: eventTime(occurredAt),
     comment: {
       id: comment.id,
       parentId: comment.parentId,

@@ -62,7 +62,9 @@ const toDeliveryRes = (ctx: Pick<Ctx, 'config'>, { delivery, receiverUrl }: Row)
   status: delivery.status,
   attempts: delivery.attempts,
   retryCount: Math.max(0, delivery.attempts - 1),
-  maxAttempts: maxAttempts(ctx.config.webhookRetryDelaysMs),
+  // A delivery that failed for good will make no more attempts than it made, whatever
+  // WEBHOOK_RETRY_DELAYS says now (the CLI may run with another): `3/3` beside "gave up after 3".
+  maxAttempts: delivery.status === 'failed' ? delivery.attempts : maxAttempts(ctx.config.webhookRetryDelaysMs),
   lastHttpStatus: delivery.lastHttpStatus,
   lastResponse: delivery.lastResponse,
   lastDurationMs: delivery.lastDurationMs,

@@ -6,6 +6,7 @@ import type { Change, ChangeListener } from '../../shared/changes.ts'
 import { formatTime } from '../../shared/time.ts'
 import { commentCreated } from './comment-event.ts'
 import { buildPayload, COMMENT_CREATED, subscribesTo, type WebhookEvent } from './events.ts'
+import { postFacts } from './post-facts.ts'
 import { subscriptionsOf } from './receivers.ts'
 
 /**
@@ -71,7 +72,7 @@ export function webhookOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake: (
       const occurredAt = ctx.clock()
       const { event, after, scheduleFailure } = change
       const any = queue(event, after.id, occurredAt, (eventId) =>
-        buildPayload(ctx.config.siteUrl, event, after, eventId, occurredAt, scheduleFailure),
+        buildPayload(ctx.config.siteUrl, event, after, eventId, occurredAt, postFacts(tx, after), scheduleFailure),
       )
       if (!any) return { webhookQueued: false }
       queued.add(change)

@@ -1,7 +1,7 @@
 import type { PostEvent, ScheduleFailure } from '../../shared/changes.ts'
 import { postPath } from '../../shared/language.ts'
-import { formatTime } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
+import { eventTime, type PostFacts, type TermRef } from './post-facts.ts'
 
 /** The events of spec §6 and the wildcard that subscribes to all of them. */
 export const POST_EVENTS = [
@@ -18,6 +18,8 @@ export const CACHE_PURGE = 'blog.cache.purge'
 /** A reader posted a comment (payload `CommentCreatedPayload`): subscribed to by name only, like the purge. */
 export const COMMENT_CREATED = 'blog.comment.created'
 export const WILDCARD = 'blog.*'
+/** A test event an administrator sends to one receiver (payload `PingPayload`); never subscribed to, only sent on demand. */
+export const PING = 'blog.ping'
 export const SUBSCRIBABLE = [...POST_EVENTS, CACHE_PURGE, COMMENT_CREATED, WILDCARD] as const
 export type Subscription = (typeof SUBSCRIBABLE)[number]
 export type WebhookEvent = PostEvent | typeof CACHE_PURGE | typeof COMMENT_CREATED
@@ -41,7 +43,16 @@ export interface CommentCreatedPayload {
   moderationUrl: string
 }
 
-/** The JSON body of every delivery (docs/webhooks.md shows an example). Times are UTC `YYYY-MM-DD HH:mm:ss`, as in the API. */
+/** The body of a `blog.ping` test delivery. */
+export interface PingPayload {
+  id: string
+  event: typeof PING
+  occurredAt: string
+  receiver: { id: number; url: string }
+  message: string
+}
+
+/** The JSON body of every post event (docs/webhooks.md shows an example). `occurredAt` is UTC with its offset; the post's times are the API's UTC `YYYY-MM-DD HH:mm:ss`. */
 export interface WebhookPayload {
   /** Unique per event; every receiver of the event (and a manual redelivery) sees the same id. */
   id: string
@@ -55,6 +66,16 @@ export interface WebhookPayload {
     status: number
     url: string
     publishedAt: string | null
+    summary: string
+    coverImage: string
+    coverAlt: string
+    /** The post's version after the change (as `If-Match` takes it) and when it was last written (UTC). */
+    version: number
+    updatedTime: string
+    category: TermRef | null
+    tags: TermRef[]
+    /** The paired article in the other language (`alternateSlug`), or null. */
+    translation: { language: PostRow['language']; slug: string; url: string } | null
   }
   /** `blog.post.schedule_failed` only: the due time and the blocking checks that kept the post a draft. */
   scheduledAt?: string
@@ -81,12 +102,14 @@ export function buildPayload(
   post: PostRow,
   eventId: string,
   occurredAt: Date,
+  facts: PostFacts,
   scheduleFailure?: ScheduleFailure,
 ): WebhookPayload {
+  const other = post.language === 'en' ? 'zh' : 'en'
   return {
     id: eventId,
     event,
-    occurredAt: formatTime(occurredAt),
+    occurredAt: eventTime(occurredAt),
     post: {
       id: post.id,
       language: post.language,
@@ -95,6 +118,15 @@ export function buildPayload(
       status: post.status,
       url: siteUrl + postPath(post.language, post.slug),
       publishedAt: post.publishedAt,
+      summary: post.summary,
+      coverImage: post.coverImage,
+      coverAlt: post.coverAlt,
+      version: post.version,
+      updatedTime: post.updatedAt,
+      ...facts,
+      translation: post.alternateSlug
+        ? { language: other, slug: post.alternateSlug, url: siteUrl + postPath(other, post.alternateSlug) }
+        : null,
     },
     ...scheduleFailure,
   }

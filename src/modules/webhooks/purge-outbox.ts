@@ -2,7 +2,7 @@ import type { Ctx } from '../../context.ts'
 import { chunks } from '../publishing/jobs.ts'
 import type { ArtifactChange } from '../publishing/publisher.ts'
 import { PURGE_BATCH, purgeUrls } from '../publishing/purge.ts'
-import { formatTime } from '../../shared/time.ts'
+import { eventTime } from './post-facts.ts'
 import { createEventQueue } from './enqueue.ts'
 import { CACHE_PURGE, type CachePurgePayload } from './events.ts'
 
@@ -23,7 +23,7 @@ export function cachePurgeOutbox(ctx: Pick<Ctx, 'config' | 'clock' | 'db'>, wake
       const payloadOf = (id: string): CachePurgePayload => ({
         id,
         event: CACHE_PURGE,
-        occurredAt: formatTime(occurredAt),
+        occurredAt: eventTime(occurredAt),
         passId,
         part: i + 1,
         parts: parts.length,

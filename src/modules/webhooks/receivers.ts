@@ -40,7 +40,7 @@ type ReceiverRow = typeof webhookReceivers.$inferSelect
 
 export const subscriptionsOf = (row: Pick<ReceiverRow, 'events'>): string[] => row.events.split(',')
 
-const toReceiverRes = (row: ReceiverRow): WebhookReceiverRes => ({
+export const toReceiverRes = (row: ReceiverRow): WebhookReceiverRes => ({
   id: row.id,
   url: row.url,
   events: subscriptionsOf(row),

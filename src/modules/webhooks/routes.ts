@@ -3,13 +3,19 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { IdParam, paging } from '../../http/schema.ts'
 import { deliveryDetail, DeliveryLogQuery, listDeliveries, redeliver } from './delivery-log.ts'
+import { pingReceiver, rotateReceiverSecret } from './receiver-actions.ts'
 import { listReceivers, saveReceiver, WebhookSaveReq } from './receivers.ts'
 
 const ById = { params: t.Object({ id: IdParam }), scope: 'blog:admin' } as const
 
-/** The admin area's webhook pages (spec §4.3): receivers, the delivery log and redelivery. */
-export const webhookRoutes = (ctx: Ctx, wakeWorker: () => void) =>
-  new Elysia({ name: 'webhooks.admin', prefix: '/api/admin/blog/webhooks' })
+/** The admin area's webhook pages (spec §4.3): receivers, test pings, secret rotation, the delivery log and redelivery. */
+export const webhookRoutes = (ctx: Ctx, wakeWorker: () => void) => {
+  /** A delivery just queued is due now: the worker is woken instead of waiting for its next poll. */
+  const queued = <T>(delivery: T): T => {
+    wakeWorker()
+    return delivery
+  }
+  return new Elysia({ name: 'webhooks.admin', prefix: '/api/admin/blog/webhooks' })
     .use(auth)
     .post('/save', ({ body }) => saveReceiver(ctx, body), { body: WebhookSaveReq, scope: 'blog:admin' })
     .get('/', () => listReceivers(ctx.db), { scope: 'blog:admin' })
@@ -17,13 +23,8 @@ export const webhookRoutes = (ctx: Ctx, wakeWorker: () => void) =>
       query: DeliveryLogQuery,
       scope: 'blog:admin',
     })
+    .post('/:id/ping', ({ params }) => queued(pingReceiver(ctx, Number(params.id))), ById)
+    .post('/:id/rotate-secret', ({ params }) => rotateReceiverSecret(ctx, Number(params.id)), ById)
     .get('/events/:id', ({ params }) => deliveryDetail(ctx, Number(params.id)), ById)
-    .post(
-      '/events/:id/redeliver',
-      ({ params }) => {
-        const queued = redeliver(ctx, Number(params.id))
-        wakeWorker()
-        return queued
-      },
-      ById,
-    )
+    .post('/events/:id/redeliver', ({ params }) => queued(redeliver(ctx, Number(params.id))), ById)
+}

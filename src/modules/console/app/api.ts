@@ -16,11 +16,13 @@ export class ApiError extends Error {
  * which the server checks on every write.
  */
 export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  // A FormData body (an upload) goes as multipart, its boundary set by the browser.
+  const form = body instanceof FormData
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || form ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   })
   let envelope: { code: string; message: string; data: T }
   try {

@@ -1,4 +1,5 @@
 import { passkeyStrings } from './strings/passkeys.ts'
+import { console2 } from './strings/console2.ts'
 
 const en = {
   console: 'Folio console',
@@ -131,6 +132,7 @@ const en = {
   nextRetry: 'Next retry (UTC)',
   redeliver: 'Redeliver',
   ...passkeyStrings.en,
+  ...console2.en,
 }
 export type Key = keyof typeof en
 
@@ -265,6 +267,7 @@ const zh: Record<Key, string> = {
   nextRetry: '下次重试（UTC）',
   redeliver: '重新投递',
   ...passkeyStrings.zh,
+  ...console2.zh,
 }
 
 export type Lang = 'en' | 'zh'

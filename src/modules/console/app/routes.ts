@@ -2,8 +2,12 @@ import type { FunctionComponent } from 'preact'
 import type { Me } from './api.ts'
 import type { Key } from './i18n.ts'
 import { Account } from './pages/account.tsx'
+import { Audit } from './pages/audit.tsx'
 import { Comments } from './pages/comments.tsx'
 import { Dashboard } from './pages/dashboard.tsx'
+import { Resources } from './pages/resources.tsx'
+import { Settings } from './pages/settings.tsx'
+import { Authors, Categories, Tags } from './pages/structure.tsx'
 import { Tokens } from './pages/tokens.tsx'
 import { Webhooks } from './pages/webhooks.tsx'
 
@@ -22,5 +26,11 @@ export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
   { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },
   { path: '/admin/webhooks', label: 'navWebhooks', scope: 'blog:admin', page: Webhooks },
+  { path: '/admin/settings', label: 'navSettings', scope: 'blog:admin', page: Settings },
+  { path: '/admin/categories', label: 'navCategories', scope: 'blog:write', page: Categories },
+  { path: '/admin/tags', label: 'navTags', scope: 'blog:write', page: Tags },
+  { path: '/admin/authors', label: 'navAuthors', scope: 'blog:write', page: Authors },
+  { path: '/admin/resources', label: 'navResources', scope: 'blog:admin', page: Resources },
+  { path: '/admin/audit', label: 'navAudit', scope: 'blog:admin', page: Audit },
   { path: '/admin/account', label: 'navAccount', scope: 'blog:read', page: Account },
 ]

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, type Page } from '../api.ts'
 import { t } from '../i18n.ts'
 import { ErrorNote, useLoad } from '../ui.tsx'
+import { ReplyBox } from './reply.tsx'
 
 /** The admin record of a comment (`BlogCommentRes`): its text is shown as text, never as markup. */
 interface CommentRow {
@@ -121,6 +122,7 @@ export function Comments() {
               <button type="button" onClick={() => moderate([c.id], 'spam')}>
                 {t('spam')}
               </button>
+              {c.status !== 2 && <ReplyBox commentId={c.id} onDone={() => void list.reload()} />}
             </div>
           </li>
         ))}

@@ -32,6 +32,17 @@ export function Webhooks() {
     }, setError)
   }
   const redeliver = (id: number) => api('POST', `${BASE}/events/${id}/redeliver`).then(deliveries.reload, setError)
+  const [pinged, setPinged] = useState(false)
+  const ping = (id: number) =>
+    api('POST', `${BASE}/${id}/ping`).then(() => {
+      setPinged(true)
+      void deliveries.reload()
+    }, setError)
+  const rotate = (id: number) =>
+    api<{ secret: string }>('POST', `${BASE}/${id}/rotate-secret`).then((rotated) => {
+      setSecret(rotated.secret)
+      void receivers.reload()
+    }, setError)
   return (
     <>
       <h1>{t('webhooks')}</h1>
@@ -50,13 +61,22 @@ export function Webhooks() {
         <button type="submit">{t('addReceiver')}</button>
       </form>
       <Section title={t('receivers')}>
+        {pinged && <p role="status">{t('pinged')}</p>}
         <ul class="rows">
           {receivers.data?.map((r) => (
-            <li key={r.id}>
+            <li key={r.id} aria-label={r.url}>
               <span>
                 {r.url} · {r.events.join(', ')} ·{' '}
                 {r.enabled ? t('active') : `${t('disabled')}${r.disabledReason ? ` (${r.disabledReason})` : ''}`} · {t('secret')}{' '}
                 {r.secretFingerprint}
+              </span>
+              <span class="actions">
+                <button type="button" onClick={() => ping(r.id)}>
+                  {t('ping')}
+                </button>
+                <button type="button" onClick={() => rotate(r.id)}>
+                  {t('rotateSecret')}
+                </button>
               </span>
             </li>
           ))}
