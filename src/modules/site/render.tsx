@@ -26,7 +26,8 @@ import { PostPageView } from './templates/post.tsx'
 import { WORDS } from './templates/words.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
 import { markdownLine } from '../../shared/markdown-text.ts'
-import { NO_PAGE_NAV, standaloneHtml, standaloneOf, standaloneSitemap, standaloneTwin, type PageNav } from './standalone.tsx'
+import { standaloneHtml, standaloneOf, standaloneSitemap, standaloneTwin } from './standalone.tsx'
+import { NO_PAGE_NAV, type PageNav } from './page-nav.ts'
 
 export interface SiteSource {
   db: Queryable

@@ -19,7 +19,7 @@ import { toCategoryRes } from '../taxonomy/categories.ts'
 import type { CategoryRes } from '../taxonomy/model.ts'
 import { DomainError } from '../../shared/errors.ts'
 import { memo } from '../../shared/memo.ts'
-import { pageNavOf, type PageNav } from './standalone.tsx'
+import { pageNavOf, type PageNav } from './page-nav.ts'
 import { productTargetOf, SITE_PAGE_SIZE, urlPathOf, type ListScope, type SiteTarget } from './targets.ts'
 
 /**

@@ -4,7 +4,7 @@ import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import type { CategoryRes } from '../../taxonomy/model.ts'
 import { HTML_LANG, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
-import type { PageNav } from '../standalone.tsx'
+import type { PageNav } from '../page-nav.ts'
 import { urlPathOf } from '../targets.ts'
 import { WORDS } from './words.ts'
 
