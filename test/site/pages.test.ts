@@ -80,6 +80,13 @@ describe('the pages API', () => {
     expect((await s.viaCaddy('/en/about')).status).toBe(404)
     expect((await s.viaApi('/en/about')).status).toBe(404)
     expect((await s.folio.call('POST', `${P}/${page.id}/publish`, { token: s.token })).body.code).toBe('0000')
+
+    // The CLI lists and moves pages through the same verbs; the server renders what it recorded.
+    const list = await s.folio.cli('pages', 'list', '--language', 'en')
+    expect(list.stdout).toContain(`${page.id}\ten\tabout\tpublished\tnone`)
+    expect((await s.folio.cli('pages', 'unpublish', String(page.id))).code).toBe(0)
+    await s.folio.settled()
+    expect((await s.viaCaddy('/en/about')).status).toBe(404)
   })
 })
 
