@@ -56,8 +56,9 @@ describe('import wordpress', () => {
     const json = await Bun.file(report).json()
     expect(json.pages.map((p: { slug: string }) => p.slug)).toContain('sample-page')
     // WordPress `page` items are standalone pages (docs/pages.md), their old URLs kept.
-    expect(out.stdout).toContain('pages: 1 created')
+    expect(out.stdout).toContain('pages: 5 created')
     expect(db().query("select status, language from pages where slug = 'sample-page'").get()).toEqual({ status: 1, language: 'en' })
+    expect(count('select count(*) n from pages where status = 0')).toBe(1)
     expect(json.posts).toHaveLength(6)
     for (const post of json.posts) expect(post.seoScore).toBeGreaterThan(0)
     expect(count('select count(*) n from posts')).toBe(6)
@@ -67,7 +68,7 @@ describe('import wordpress', () => {
     const out = await folio.cli('import', 'wordpress', join(FIXTURES, 'wordpress-small-export.xml'))
     expect(out.code).toBe(0)
     expect(out.stdout).toContain('posts: 0 created, 0 updated, 6 unchanged')
-    expect(out.stdout).toContain('pages: 0 created, 0 updated, 1 unchanged')
+    expect(out.stdout).toContain('pages: 0 created, 0 updated, 5 unchanged')
     expect(out.stdout).toMatch(/categories: 0 created/)
     expect(count('select count(*) n from posts')).toBe(6)
   })
@@ -128,6 +129,8 @@ describe('import wordpress', () => {
       expect(froms).toContain(path)
     await everyOldUrlLands(folio.url, rows)
     await everyOldUrlLands(caddy.url, rows)
+    // A WordPress page's old URL lands on its standalone page (docs/pages.md).
+    expect(rows.find(([from]) => from === '/sample-page')?.[1]).toBe('/en/sample-page')
     // The trailing slash and the case of the old URL do not matter.
     expect((await fetch(`${caddy.url}/2013/01/11/Hello-Static/`, { redirect: 'manual' })).headers.get('location')).toBe(
       '/en/blog/hello-static',
