@@ -54,6 +54,18 @@ export const publicPageRoutes = (ctx: Ctx) =>
       },
     )
 
+/** `POST pages/{id}/publish` and `…/unpublish`: one route shape, two statuses. */
+const statusRoute = (ctx: Ctx, verb: string, status: 0 | 1, operationId: string, summary: string) =>
+  new Elysia({ name: `pages.${verb}` }).use(auth).post(
+    `/:id/${verb}`,
+    async ({ params, request, set }) => {
+      const { page, artifactsFailed } = await setPageStatus(ctx, Number(params.id), status, expectedVersion(request.headers))
+      warnStale(set, artifactsFailed)
+      return page
+    },
+    { ...ById, scope: 'blog:publish', ...contract({ operationId, summary, tag: 'pages', data: PageRes, refusals: VERSION_REFUSAL }) },
+  )
+
 export const writePageRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'pages.write', prefix: PREFIX })
     .use(auth)
@@ -75,44 +87,8 @@ export const writePageRoutes = (ctx: Ctx) =>
         }),
       },
     )
-    .post(
-      '/:id/publish',
-      async ({ params, request, set }) => {
-        const { page, artifactsFailed } = await setPageStatus(ctx, Number(params.id), 1, expectedVersion(request.headers))
-        warnStale(set, artifactsFailed)
-        return page
-      },
-      {
-        ...ById,
-        scope: 'blog:publish',
-        ...contract({
-          operationId: 'publishPage',
-          summary: 'Publish a page (extension)',
-          tag: 'pages',
-          data: PageRes,
-          refusals: VERSION_REFUSAL,
-        }),
-      },
-    )
-    .post(
-      '/:id/unpublish',
-      async ({ params, request, set }) => {
-        const { page, artifactsFailed } = await setPageStatus(ctx, Number(params.id), 0, expectedVersion(request.headers))
-        warnStale(set, artifactsFailed)
-        return page
-      },
-      {
-        ...ById,
-        scope: 'blog:publish',
-        ...contract({
-          operationId: 'unpublishPage',
-          summary: 'Take a page back to draft: its URL answers 404 (extension)',
-          tag: 'pages',
-          data: PageRes,
-          refusals: VERSION_REFUSAL,
-        }),
-      },
-    )
+    .use(statusRoute(ctx, 'publish', 1, 'publishPage', 'Publish a page (extension)'))
+    .use(statusRoute(ctx, 'unpublish', 0, 'unpublishPage', 'Take a page back to draft: its URL answers 404 (extension)'))
     .post(
       '/:id/delete',
       async ({ params, request, set }) => {
