@@ -1,3 +1,4 @@
+import { pageStrings } from './strings/pages.ts'
 const en = {
   console: 'Folio console',
   skip: 'Skip to content',
@@ -128,6 +129,7 @@ const en = {
   failure: 'Failure',
   nextRetry: 'Next retry (UTC)',
   redeliver: 'Redeliver',
+  ...pageStrings.en,
 }
 export type Key = keyof typeof en
 
@@ -261,6 +263,7 @@ const zh: Record<Key, string> = {
   failure: '失败原因',
   nextRetry: '下次重试（UTC）',
   redeliver: '重新投递',
+  ...pageStrings.zh,
 }
 
 export type Lang = 'en' | 'zh'

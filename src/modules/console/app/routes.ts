@@ -4,6 +4,7 @@ import type { Key } from './i18n.ts'
 import { Account } from './pages/account.tsx'
 import { Comments } from './pages/comments.tsx'
 import { Dashboard } from './pages/dashboard.tsx'
+import { Pages } from './pages/pages.tsx'
 import { Tokens } from './pages/tokens.tsx'
 import { Webhooks } from './pages/webhooks.tsx'
 
@@ -20,6 +21,7 @@ export interface ConsoleRoute {
 export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/', label: 'navDashboard', scope: 'blog:read', page: Dashboard },
   { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
+  { path: '/admin/pages', label: 'navPages', scope: 'blog:write', page: Pages },
   { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },
   { path: '/admin/webhooks', label: 'navWebhooks', scope: 'blog:admin', page: Webhooks },
   { path: '/admin/account', label: 'navAccount', scope: 'blog:read', page: Account },
