@@ -14,6 +14,7 @@ import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
 import { peopleCommands } from './people-cli.ts'
 import { commentCommands } from './comments-cli.ts'
+import { pageCommands } from './pages-cli.ts'
 import { recordBackup } from './modules/console/dashboard.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -43,6 +44,8 @@ const USAGE = `usage: npm run --silent cli -- <command>
   comments list [--status pending|approved|rejected|all] [--page N]
   comments approve ID
   comments reject ID [--spam]
+  pages list [--language en|zh]
+  pages publish|unpublish|delete ID
 ${IMPORT_USAGE}
 and beside the CLI: npm run --silent mcp   (the MCP server over stdio, with FOLIO_TOKEN)`
 
@@ -190,6 +193,7 @@ const commands: Record<string, Command> = {
   },
   ...peopleCommands,
   ...commentCommands,
+  ...pageCommands,
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
   ...IMPORT_COMMANDS,

@@ -30,6 +30,7 @@ import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
+import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
 import { blogArtifacts } from './modules/artifacts/blog.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
@@ -125,6 +126,9 @@ export async function compose(
     revisionRoutes(ctx),
     previewRoutes(ctx),
     previewPageRoutes(ctx),
+    publicPageRoutes(ctx),
+    writePageRoutes(ctx),
+    adminPageRoutes(ctx),
     settingsRoutes(ctx),
     engagementRoutes(ctx),
     moderationRoutes(ctx),

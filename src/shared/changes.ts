@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client.ts'
 import type { PostRow } from '../modules/posts/repo.ts'
+import type { PageRow } from '../modules/pages/repo.ts'
 
 /** The webhook events of spec §6 a post change may raise, and the failure of a scheduled publish. */
 export type PostEvent = 'blog.post.published' | 'blog.post.unpublished' | 'blog.post.deleted' | 'blog.post.schedule_failed'
@@ -21,6 +22,8 @@ export type Change =
   | { kind: 'comment'; commentId: number; postId: number }
   /** An import created or changed these resources: posts naming them in relatedProductIds show new cards. */
   | { kind: 'resources'; ids: number[] }
+  /** A standalone page was created, edited, published, unpublished (`after` its new state) or deleted (`after` null). */
+  | { kind: 'page'; before: PageRow | null; after: PageRow | null }
 
 /** What a change refreshed, as the publish response reports it (spec §2.4). */
 export interface ChangeEffects {

@@ -256,6 +256,23 @@ describe('webhooks', () => {
   })
 })
 
+describe('pages', () => {
+  test('a page made in the console, published from its list, is served on the site', async () => {
+    await page.goto(`${folio.url}/admin/pages`)
+    await page.getByLabel('Title', { exact: true }).fill('About the console')
+    await page.getByLabel('Slug (blank: from the title)').fill('about-console')
+    await page.getByLabel('Body (Markdown)').fill('We write **notes**.')
+    await page.getByLabel('Navigation', { exact: true }).selectOption('footer')
+    await page.getByRole('button', { name: 'Save draft' }).click()
+    await page.getByRole('button', { name: 'Publish About the console' }).click()
+    await page.getByRole('button', { name: 'Unpublish About the console' }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await folio.settled()
+    const html = await (await fetch(`${folio.url}/en/about-console`)).text()
+    expect(html).toContain('<strong>notes</strong>')
+  })
+})
+
 describe('sign-in and roles', () => {
   test('sign out, a wrong password named plainly, then sign in through Caddy', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click()

@@ -100,6 +100,8 @@ describe('export --format folio, then import folio', () => {
     expect(back.code).toBe(0)
     await folio.settled()
     expect(Object.keys(before).length).toBeGreaterThan(20)
+    // The imported sites' static pages came through the archive and are served again (docs/pages.md).
+    expect(before['en/sample-page/@']).toBeDefined()
     expect(tree(folio.cacheDir)).toEqual(before)
     expect(Object.keys(tree(join(folio.dataDir, 'media')))).toHaveLength(1)
     // Into an instance that has content: refused, nothing written.

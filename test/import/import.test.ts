@@ -47,7 +47,7 @@ afterAll(async () => {
 })
 
 describe('import wordpress', () => {
-  test("WordPress's own test export imports: posts, terms, authors, comments, pages listed", async () => {
+  test("WordPress's own test export imports: posts, terms, authors, comments, pages", async () => {
     const report = join(dir, 'small.json')
     const out = await folio.cli('import', 'wordpress', join(FIXTURES, 'wordpress-small-export.xml'), '--report', report)
     expect(out.code).toBe(0)
@@ -55,6 +55,10 @@ describe('import wordpress', () => {
     expect(out.stdout).toContain('authors: 3 created')
     const json = await Bun.file(report).json()
     expect(json.pages.map((p: { slug: string }) => p.slug)).toContain('sample-page')
+    // WordPress `page` items are standalone pages (docs/pages.md), their old URLs kept.
+    expect(out.stdout).toContain('pages: 5 created')
+    expect(db().query("select status, language from pages where slug = 'sample-page'").get()).toEqual({ status: 1, language: 'en' })
+    expect(count('select count(*) n from pages where status = 0')).toBe(1)
     expect(json.posts).toHaveLength(6)
     for (const post of json.posts) expect(post.seoScore).toBeGreaterThan(0)
     expect(count('select count(*) n from posts')).toBe(6)
@@ -64,6 +68,7 @@ describe('import wordpress', () => {
     const out = await folio.cli('import', 'wordpress', join(FIXTURES, 'wordpress-small-export.xml'))
     expect(out.code).toBe(0)
     expect(out.stdout).toContain('posts: 0 created, 0 updated, 6 unchanged')
+    expect(out.stdout).toContain('pages: 0 created, 0 updated, 5 unchanged')
     expect(out.stdout).toMatch(/categories: 0 created/)
     expect(count('select count(*) n from posts')).toBe(6)
   })
@@ -103,7 +108,7 @@ describe('import wordpress', () => {
     ])
     expect(comments[1].parent_id).toBe(comments[0].id)
     expect(post.comment_count).toBe(2)
-    // Draft and private come in as drafts; the page is listed, not imported.
+    // Draft and private come in as drafts; the page is a standalone page.
     expect(db().query("select status from posts where slug in ('a-draft', 'secret')").all()).toEqual([{ status: 0 }, { status: 0 }])
     expect(json.pages.map((p: { slug: string }) => p.slug)).toEqual(['about'])
   })
@@ -124,6 +129,8 @@ describe('import wordpress', () => {
       expect(froms).toContain(path)
     await everyOldUrlLands(folio.url, rows)
     await everyOldUrlLands(caddy.url, rows)
+    // A WordPress page's old URL lands on its standalone page (docs/pages.md).
+    expect(rows.find(([from]) => from === '/sample-page')?.[1]).toBe('/en/sample-page')
     // The trailing slash and the case of the old URL do not matter.
     expect((await fetch(`${caddy.url}/2013/01/11/Hello-Static/`, { redirect: 'manual' })).headers.get('location')).toBe(
       '/en/blog/hello-static',
@@ -212,7 +219,7 @@ describe('import ghost', () => {
     const out = await folio.cli('import', 'ghost', join(FIXTURES, 'ghost-5.json'))
     expect(out.code).toBe(0)
     expect(out.stdout).toContain('posts: 3 created')
-    expect(out.stdout).toContain('static pages not imported (listed in the report): about')
+    expect(out.stdout).toContain('pages: 1 created')
     const post = db().query("select * from posts where slug = 'coming-soon'").get() as Record<string, any>
     expect(post.status).toBe(1)
     expect(post.cover_alt).toBe('A tidy desk with a laptop')

@@ -89,12 +89,28 @@ describe('full rebuild', () => {
       indexable: false,
     })
     expect((await folio.cli('settings', 'set', '--icon-url', 'https://example.org/icon.png', '--icon-alt', 'Icon')).code).toBe(0)
+    // Standalone pages (docs/pages.md): a translated pair in the navigation, one renamed, one unpublished, one deleted.
+    const page = async (body: Record<string, unknown>) => (await call('POST', `${B}/pages/save`, { status: 1, ...body })).body.data
+    const about = await page({ language: 'en', title: 'About', contentHtml: '<p>Us.</p>', alternateSlug: 'guanyu', navPlacement: 'header' })
+    await page({ language: 'zh', title: '关于', slug: 'guanyu', contentHtml: '<p>我们。</p>', navPlacement: 'footer' })
+    await page({ id: about.id, language: 'en', title: 'About us', slug: 'about-us', contentHtml: '<p>Us.</p>' })
+    const gone = await page({ language: 'en', title: 'Old terms', contentHtml: '<p>Terms.</p>', navPlacement: 'footer' })
+    await call('POST', `${B}/pages/${gone.id}/delete`)
+    const hidden = await page({ language: 'en', title: 'Hidden', contentHtml: '<p>Later.</p>' })
+    await call('POST', `${B}/pages/${hidden.id}/unpublish`)
     // The CLI records the jobs; the running server renders them (copies left for later included).
     await folio.settled()
 
     const incremental = cacheFiles(folio.cacheDir)
     expect(incremental.has(`api/v1/blog/authors/jane-q-doe/@`)).toBe(true)
     expect([...incremental.keys()].some((p) => p.includes(posts[3].slug))).toBe(false)
+    expect(['en/about-us/@', 'cn/guanyu/@', 'en/about/@', 'en/old-terms/@', 'en/hidden/@'].map((p) => incremental.has(p))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ])
     expect(await rebuild(folio)).toEqual({ written: 0, removed: 0 })
     expect(cacheFiles(folio.cacheDir)).toEqual(incremental)
 

@@ -34,7 +34,7 @@ export const importRedirects = sqliteTable(
   'import_redirects',
   {
     fromPath: text('from_path').primaryKey(),
-    kind: text('kind', { enum: ['post', 'category', 'tag', 'author', 'feed', 'home'] }).notNull(),
+    kind: text('kind', { enum: ['post', 'page', 'category', 'tag', 'author', 'feed', 'home'] }).notNull(),
     targetId: integer('target_id').notNull().default(0),
     language: text('language', { enum: ['en', 'zh'] }).notNull(),
     source: text('source').notNull(),

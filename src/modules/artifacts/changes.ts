@@ -18,7 +18,14 @@ import {
   type PostState,
 } from './plan.ts'
 import type { SiteOptions } from './snapshot.ts'
-import { everySiteTarget, pagesSitemapTargets, partnerPages, productTargets, siteTargetsFor } from '../site/plan.ts'
+import {
+  everySiteTarget,
+  pagesSitemapTargets,
+  partnerPages,
+  productTargets,
+  siteTargetsFor,
+  standaloneChangeTargets,
+} from '../site/plan.ts'
 
 /**
  * Which of the blog's artifacts a change touches, inside its transaction: the JSON reads first
@@ -33,7 +40,7 @@ export const postSubject = Object.assign((id: number) => `post:${id}`, {
 export const authorSubject = Object.assign((id: number) => `author:${id}`, { prefix: 'author:' })
 
 /** Changes to the tables `siteInputs` fingerprints. */
-const SITE_WIDE = new Set<Change['kind']>(['category', 'tag', 'author', 'settings', 'resources'])
+const SITE_WIDE = new Set<Change['kind']>(['category', 'tag', 'author', 'settings', 'resources', 'page'])
 export const widens = (change: Change): boolean => SITE_WIDE.has(change.kind)
 
 function postTargets(tx: Tx, options: SiteOptions, after: PostRow, before: PostRow | null): Target[] {
@@ -79,6 +86,7 @@ export function planChange(tx: Tx, options: SiteOptions, change: Change): Target
   // The publication's name is in every page's header, category names in every navigation, and
   // category and tag names in every feed item: such rare changes re-render the whole site.
   if (change.kind === 'settings') return [...api, ...everySiteTarget(tx, shards)]
+  if (change.kind === 'page') return standaloneChangeTargets(tx, change.before, change.after, shards)
   // A category or tag also names its pages sitemap shard: disabled, it may leave that shard
   // empty, which the whole site's list no longer names.
   if (change.kind === 'category' || change.kind === 'tag')
@@ -115,6 +123,9 @@ function apiPlan(tx: Tx, options: SiteOptions, change: Change): Target[] {
     }
     case 'resources':
       return resourcesFootprint(tx, change.ids)
+    case 'page':
+      // Standalone pages have no pre-rendered API read (the API answers pages/… itself).
+      return []
     case 'comment':
       // Nothing public changes until a moderator approves it (then an `engagement` change follows).
       return []

@@ -33,6 +33,7 @@ const ARCHIVE_TABLES = [
   'resource_categories',
   'resources',
   'posts',
+  'pages',
   'post_tags',
   'post_slug_history',
   'post_revisions',
@@ -116,14 +117,19 @@ export async function exportFolio(config: Config, db: Db, file: string): Promise
 }
 
 /** Tables whose rows mean the instance is not empty: `import folio` reads into an empty one only. */
-const CONTENT = ['posts', 'categories', 'tags', 'authors', 'comments', 'resources', 'media'] as const
+const CONTENT = ['posts', 'pages', 'categories', 'tags', 'authors', 'comments', 'resources', 'media'] as const
+/** Tables added after format version 1 was first written: an archive made before them simply has none. */
+const ADDED_LATER: ReadonlySet<string> = new Set(['pages'])
 /** One table's file is read whole when imported: larger ones are refused. */
 const MAX_TABLE_BYTES = 512 * 1024 * 1024
 
 /** The rows of one table's file, each checked to be an object of that table's stored columns (so every name in the SQL is one). */
 function* rowsOf(sqlite: Database, staging: string, file: string, table: string): Generator<{ row: Record<string, unknown> }> {
   const path = join(staging, 'tables', `${table}.jsonl`)
-  if (!existsSync(path)) throw new ImportFileError(`${file}: tables/${table}.jsonl`, 'missing')
+  if (!existsSync(path)) {
+    if (ADDED_LATER.has(table)) return
+    throw new ImportFileError(`${file}: tables/${table}.jsonl`, 'missing')
+  }
   if (statSync(path).size > MAX_TABLE_BYTES) throw new ImportFileError(`${file}: tables/${table}.jsonl`, 'larger than 512 MB')
   const allowed = new Set(storedColumns(sqlite, table))
   const lines = readFileSync(path, 'utf8').split('\n')

@@ -108,18 +108,29 @@ export async function* readGhost(file: string): AsyncGenerator<ImportEntry> {
     const slug = text(p, 'slug', where)
     const published = status === 'published'
     if (!status) continue
-    if ((text(p, 'type', where) || (p.page ? 'page' : 'post')) === 'page') {
-      yield { kind: 'page', value: { sourceId: id, title: text(p, 'title', where), slug, oldPaths: published ? [`/${slug}/`] : [] } }
-      continue
-    }
     // Ghost 3+ keeps SEO fields in posts_meta; Ghost 2 kept them on the post.
     const meta = postMeta.get(id) ?? p
     const m = (field: string) => text(meta, field, postMeta.has(id) ? `db[0].data.posts_meta(post_id ${id})` : where)
+    const seo = {
+      ...emptySeo(),
+      title: m('meta_title'),
+      description: m('meta_description'),
+      canonical: text(p, 'canonical_url', where),
+      ogTitle: m('og_title') || m('twitter_title'),
+      ogDescription: m('og_description') || m('twitter_description'),
+      ogImage: m('og_image') || m('twitter_image'),
+    }
+    const title = text(p, 'title', where)
+    const html = text(p, 'html', where)
+    if ((text(p, 'type', where) || (p.page ? 'page' : 'post')) === 'page') {
+      yield { kind: 'page', value: { sourceId: id, title, slug, status, html, seo, oldPaths: published ? [`/${slug}/`] : [] } }
+      continue
+    }
     const refs = (postTags.get(id) ?? []).map((r) => tagById.get(String(r.tag_id))).filter((t): t is TermRef => !!t)
     const author = String((postAuthors.get(id) ?? [])[0]?.author_id ?? p.author_id ?? '') || null
     const post: ImportPost = {
       sourceId: id,
-      title: text(p, 'title', where),
+      title,
       slug,
       status,
       publishedAt: text(p, 'published_at', where) || null,
@@ -127,19 +138,11 @@ export async function* readGhost(file: string): AsyncGenerator<ImportEntry> {
       excerpt: text(p, 'custom_excerpt', where),
       cover: text(p, 'feature_image', where),
       coverAlt: m('feature_image_alt'),
-      html: text(p, 'html', where),
+      html,
       categories: refs.slice(0, 1),
       tags: refs.slice(1),
       author,
-      seo: {
-        ...emptySeo(),
-        title: m('meta_title'),
-        description: m('meta_description'),
-        canonical: text(p, 'canonical_url', where),
-        ogTitle: m('og_title') || m('twitter_title'),
-        ogDescription: m('og_description') || m('twitter_description'),
-        ogImage: m('og_image') || m('twitter_image'),
-      },
+      seo,
       comments: [],
       skippedComments: 0,
       oldPaths: published ? [`/${slug}/`, `/${slug}/amp/`] : [],

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts'
 import { importItems } from '../../db/schema/index.ts'
 import { formatTime } from '../../shared/time.ts'
 
-export type ItemKind = 'post' | 'category' | 'tag' | 'author' | 'comment'
+export type ItemKind = 'post' | 'page' | 'category' | 'tag' | 'author' | 'comment'
 
 export interface Known {
   targetId: number

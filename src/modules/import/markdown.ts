@@ -168,8 +168,18 @@ export async function* readMarkdown(dir: string): AsyncGenerator<ImportEntry> {
         ? [permalink || defaultPath(generator, place, slug, date, categories), ...listField(data, 'aliases', 'redirect_from')]
         : []
       const paths = oldPaths.filter((p): p is string => !!p && p.startsWith('/'))
+      const notes: string[] = []
+      const html = markdownBody(body, notes)
+      const seo = {
+        ...emptySeo(),
+        title: textField(data, 'seoTitle', 'seo_title', 'metaTitle', 'meta_title'),
+        description: textField(data, 'description'),
+        canonical: textField(data, 'canonical', 'canonicalURL', 'canonical_url', 'canonicalUrl'),
+        noindex: data.noindex === true || /noindex/i.test(textField(data, 'robots')),
+      }
       if (place.kind === 'page' || data.layout === 'page' || data.type === 'page') {
-        yield { kind: 'page', value: { sourceId: where, title, slug, oldPaths: paths } }
+        const status = published ? 'published' : 'draft'
+        yield { kind: 'page', value: { sourceId: where.split(sep).join('/'), title, slug, status, html, seo, oldPaths: paths } }
         continue
       }
       const author = authorOf(data)
@@ -191,9 +201,7 @@ export async function* readMarkdown(dir: string): AsyncGenerator<ImportEntry> {
               ? { kind, value: { ...ref, description: '', parent: null, oldPaths } }
               : { kind, value: { ...ref, oldPaths } }
           }
-      const notes: string[] = []
       const cover = coverOf(data)
-      const description = textField(data, 'description')
       const post: ImportPost = {
         sourceId: where.split(sep).join('/'),
         title,
@@ -204,17 +212,11 @@ export async function* readMarkdown(dir: string): AsyncGenerator<ImportEntry> {
         excerpt: textField(data, 'summary', 'description', 'excerpt'),
         cover: cover.url,
         coverAlt: cover.alt,
-        html: markdownBody(body, notes),
+        html,
         categories: categoryRefs,
         tags: tagRefs,
         author: author || null,
-        seo: {
-          ...emptySeo(),
-          title: textField(data, 'seoTitle', 'seo_title', 'metaTitle', 'meta_title'),
-          description,
-          canonical: textField(data, 'canonical', 'canonicalURL', 'canonical_url', 'canonicalUrl'),
-          noindex: data.noindex === true || /noindex/i.test(textField(data, 'robots')),
-        },
+        seo,
         comments: [],
         skippedComments: 0,
         oldPaths: paths,

@@ -85,11 +85,14 @@ export interface ImportPost {
   notes: string[]
 }
 
-/** A static page (About, Contact): listed in the report until the site keeps pages. */
+/** A static page (About, Contact): imported as a standalone page (docs/pages.md). */
 export interface ImportPage {
   sourceId: string
   title: string
   slug: string
+  status: SourceStatus
+  html: string
+  seo: ImportSeo
   oldPaths: string[]
 }
 

@@ -46,7 +46,7 @@ export interface PreparedPost {
   report: PostReport
 }
 
-const cut = (text: string, max: number) =>
+export const cut = (text: string, max: number) =>
   (text.length > max ? text.slice(0, text.lastIndexOf(' ', max) > 0 ? text.lastIndexOf(' ', max) : max) : text).trim()
 const plain = (html: string, max: number) => cut(contentText(html).replace(/\s+/g, ' '), max)
 const timeOf = (value: string | null): string | null => {
@@ -55,7 +55,7 @@ const timeOf = (value: string | null): string | null => {
 }
 
 /** A URL field kept only when the shared URL rule lets it in; otherwise dropped with a note. */
-function urlField(field: string, value: string, fault: (v: string) => string | null, notes: string[]): string {
+export function urlField(field: string, value: string, fault: (v: string) => string | null, notes: string[]): string {
   const trimmed = value.trim()
   if (!trimmed) return ''
   const problem = trimmed.length > LIMITS.url ? 'too long' : fault(trimmed)

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { authors, categories, importRedirects, posts, tags } from '../../db/schema/index.ts'
+import { authors, categories, importRedirects, pages, posts, tags } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
 import { urlPathOf, type SiteTarget } from '../site/targets.ts'
 import type { Counts } from './report.ts'
@@ -67,6 +67,14 @@ function targetOf(db: Queryable, row: typeof importRedirects.$inferSelect): stri
         .where(and(eq(posts.id, targetId), eq(posts.status, 1), isNull(posts.deletedAt)))
         .get()
       return post ? urlPathOf({ kind: 'page.post', language: post.language, slug: post.slug }) : null
+    }
+    case 'page': {
+      const page = db
+        .select()
+        .from(pages)
+        .where(and(eq(pages.id, targetId), eq(pages.status, 1)))
+        .get()
+      return page ? urlPathOf({ kind: 'page.standalone', language: page.language, slug: page.slug }) : null
     }
     case 'category': {
       const found = db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, targetId)).get()

@@ -28,11 +28,19 @@ export interface PostReport {
 export interface ImportReport {
   source: string
   dryRun: boolean
-  counts: Record<'posts' | 'categories' | 'tags' | 'authors' | 'comments' | 'redirects', Counts>
+  counts: Record<'posts' | 'pages' | 'categories' | 'tags' | 'authors' | 'comments' | 'redirects', Counts>
   /** Spam and trash comments, never imported. */
   skippedComments: number
-  /** Static pages: the report lists them until the site keeps pages. */
-  pages: { sourceId: string; title: string; slug: string; oldPaths: string[] }[]
+  /** Static pages imported as standalone pages (docs/pages.md), changed or new ones only. */
+  pages: {
+    sourceId: string
+    id: number
+    title: string
+    slug: string
+    language: 'en' | 'zh'
+    status: 'published' | 'draft'
+    notes: string[]
+  }[]
   /** Changed or new posts only: an unchanged post of a re-run is counted, not listed. */
   posts: PostReport[]
   rendered: { rendered: number; written: number; removed: number } | null
@@ -43,7 +51,7 @@ const zero = (): Counts => ({ created: 0, updated: 0, unchanged: 0 })
 export const emptyReport = (source: string, dryRun: boolean): ImportReport => ({
   source,
   dryRun,
-  counts: { posts: zero(), categories: zero(), tags: zero(), authors: zero(), comments: zero(), redirects: zero() },
+  counts: { posts: zero(), pages: zero(), categories: zero(), tags: zero(), authors: zero(), comments: zero(), redirects: zero() },
   skippedComments: 0,
   pages: [],
   posts: [],
@@ -59,7 +67,6 @@ export function summaryOf(report: ImportReport): string {
   if (report.skippedComments) lines.push(`comments skipped (spam, trash): ${report.skippedComments}`)
   if (blocked.length) lines.push(`posts with blocking SEO items: ${blocked.length}`)
   if (noted.length) lines.push(`posts with conversion notes: ${noted.length}`)
-  if (report.pages.length) lines.push(`static pages not imported (listed in the report): ${report.pages.map((p) => p.slug).join(', ')}`)
   if (report.dryRun) lines.push('dry run: nothing was written')
   return lines.join('\n')
 }

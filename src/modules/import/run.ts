@@ -9,6 +9,7 @@ import type { LanguageChoice } from './language.ts'
 import { ImportFileError, type ImportEntry, type ImportPost, type TermRef } from './model.ts'
 import { preparePost, writePost, type PostOptions, type PreparedPost } from './posts.ts'
 import { addRedirect } from './redirects.ts'
+import { writePage } from './pages.ts'
 import { emptyReport, type ImportReport } from './report.ts'
 import { Terms } from './terms.ts'
 
@@ -72,8 +73,10 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
         else report.counts.posts.unchanged++
         report.skippedComments += entry.value.skippedComments
         if (batch.length >= BATCH) flush()
-      } else if (entry.kind === 'page') report.pages.push(entry.value)
-      else if (entry.kind === 'site') throw new ImportFileError('file', 'a second site in one file')
+      } else if (entry.kind === 'page') {
+        const page = entry.value
+        write((tx) => writePage(tx, source, page, options.language, ctx.config.siteUrl, report))
+      } else if (entry.kind === 'site') throw new ImportFileError('file', 'a second site in one file')
       else
         write((tx) => {
           const { value } = entry

@@ -218,10 +218,24 @@ function itemEntry(
   const date = gmt(f['wp:post_date'], f['wp:post_date_gmt'])
   const published = status === 'published'
   const title = f.title ?? ''
-  if (type === 'page')
-    return { kind: 'page', value: { sourceId: id, title, slug, oldPaths: published ? postPaths(f, id, slug, date, true) : [] } }
   const metaOf = (key: string) => meta.find((m) => m.key === key)?.value
   const notes: string[] = []
+  const seo = {
+    ...emptySeo(),
+    title: yoast(metaOf('_yoast_wpseo_title'), notes, 'title'),
+    description: yoast(metaOf('_yoast_wpseo_metadesc'), notes, 'description'),
+    canonical: metaOf('_yoast_wpseo_canonical') ?? '',
+    noindex: metaOf('_yoast_wpseo_meta-robots-noindex') === '1',
+    ogTitle: yoast(metaOf('_yoast_wpseo_opengraph-title'), notes, 'Open Graph title'),
+    ogDescription: yoast(metaOf('_yoast_wpseo_opengraph-description'), notes, 'Open Graph description'),
+    ogImage: metaOf('_yoast_wpseo_opengraph-image') ?? '',
+  }
+  const html = wordpressBody(f['content:encoded'] ?? '', (aid) => attachments.get(aid)?.url, notes)
+  if (type === 'page')
+    return {
+      kind: 'page',
+      value: { sourceId: id, title, slug, status, html, seo, oldPaths: published ? postPaths(f, id, slug, date, true) : [] },
+    }
   const cover = attachments.get((metaOf('_thumbnail_id') ?? '').trim())
   const comments: ImportComment[] = []
   let skippedComments = 0
@@ -240,20 +254,11 @@ function itemEntry(
     excerpt: f['excerpt:encoded'] ?? '',
     cover: cover?.url ?? '',
     coverAlt: cover?.alt ?? '',
-    html: wordpressBody(f['content:encoded'] ?? '', (aid) => attachments.get(aid)?.url, notes),
+    html,
     categories: terms.filter((t) => t.domain === 'category'),
     tags: terms.filter((t) => t.domain === 'post_tag'),
     author: (f['dc:creator'] ?? '').trim() || null,
-    seo: {
-      ...emptySeo(),
-      title: yoast(metaOf('_yoast_wpseo_title'), notes, 'title'),
-      description: yoast(metaOf('_yoast_wpseo_metadesc'), notes, 'description'),
-      canonical: metaOf('_yoast_wpseo_canonical') ?? '',
-      noindex: metaOf('_yoast_wpseo_meta-robots-noindex') === '1',
-      ogTitle: yoast(metaOf('_yoast_wpseo_opengraph-title'), notes, 'Open Graph title'),
-      ogDescription: yoast(metaOf('_yoast_wpseo_opengraph-description'), notes, 'Open Graph description'),
-      ogImage: metaOf('_yoast_wpseo_opengraph-image') ?? '',
-    },
+    seo,
     comments,
     skippedComments,
     oldPaths: published ? postPaths(f, id, slug, date, false) : [],

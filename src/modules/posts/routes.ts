@@ -53,7 +53,7 @@ const SEO_REFUSAL = {
   503: 'SEO_BUSY: every SEO check thread is busy and the queue is full; or SEO_WORKER_FAILED: the check timed out or its thread died (`data.reason`). Nothing was saved; retry after `Retry-After`',
 }
 
-function warnStale(set: { headers: Record<string, unknown> }, failed: number): void {
+export function warnStale(set: { headers: Record<string, unknown> }, failed: number): void {
   if (failed) set.headers[WARNING_HEADER] = `${failed} public artifact(s) could not be updated yet; retrying (see GET /healthz)`
 }
 

@@ -5,11 +5,11 @@ import type { PostRow } from './repo.ts'
 
 /** `If-Match` (or `version`) named another version than the stored one: nothing changed (docs/agents.md). */
 export class VersionConflict extends DomainError {
-  constructor(current: Pick<PostRow, 'version' | 'updatedAt'>, expected: number) {
+  constructor(current: Pick<PostRow, 'version' | 'updatedAt'>, expected: number, what = 'post') {
     super(
       'VERSION_CONFLICT',
       412,
-      `The post is at version ${current.version}, not ${expected}: it changed since you read it. Read it again, re-apply your edit and send the new version.`,
+      `The ${what} is at version ${current.version}, not ${expected}: it changed since you read it. Read it again, re-apply your edit and send the new version.`,
       { currentVersion: current.version, updatedTime: current.updatedAt },
     )
   }

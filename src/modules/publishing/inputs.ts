@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
-import { authors, categories, resourceCategories, resources, settings, tags } from '../../db/schema/index.ts'
+import { authors, categories, pages, resourceCategories, resources, settings, tags } from '../../db/schema/index.ts'
 import { readCacheNote, writeCacheNote } from './writer.ts'
 
 /**
@@ -50,7 +50,7 @@ export function siteInputs(db: Queryable, options: { siteUrl: string; sitemapSha
     code,
     options.siteUrl,
     options.sitemapShardSize,
-    ...[categories, tags, authors, settings, resources, resourceCategories].map((table) => db.select().from(table).all()),
+    ...[categories, tags, authors, settings, resources, resourceCategories, pages].map((table) => db.select().from(table).all()),
   ])
 }
 

@@ -10,6 +10,8 @@ import { ASSETS, type AssetName } from './assets.ts'
 import { discoverablePosts, productPages, scopesOf } from './snapshot.ts'
 import { pagesShards, pagesShardsOf, type PageRowKind } from './sitemap.ts'
 import { SITE_PAGES, type FeedFormat, type ListScope, type SiteTarget } from './targets.ts'
+import { everyStandaloneTarget } from './standalone.tsx'
+import { inNavigation, type PageRow } from '../pages/repo.ts'
 
 /**
  * Which site artifacts a change touches. The site follows the JSON artifacts: every JSON target
@@ -124,6 +126,7 @@ export function everySiteTarget(db: Queryable, shardSize: number): SiteTarget[] 
     ...(Object.keys(ASSETS) as AssetName[]).map((name): SiteTarget => ({ kind: 'page.asset', name })),
     ...postShards(db, shardSize).map((s): SiteTarget => ({ kind: 'page.sitemapPosts', shard: s.shard })),
     ...productPages(db),
+    ...everyStandaloneTarget(db),
   ]
   for (const p of discoverablePosts(db))
     targets.push({ kind: 'page.post', language: p.language, slug: p.slug }, { kind: 'page.twin', language: p.language, slug: p.slug })
@@ -131,4 +134,20 @@ export function everySiteTarget(db: Queryable, shardSize: number): SiteTarget[] 
     for (const scope of scopesOf(db, language))
       targets.push(...scopePages(language, scope, scope.kind === 'home' ? SITE_PAGES.home : SITE_PAGES.scoped))
   return targets
+}
+
+/**
+ * What a standalone page's change touches: every page's artifacts (a handful; the translation's
+ * hreflang and the pages sitemap name this one) and where it was before, the sitemap index; and,
+ * when it shows or showed in the navigation, every site page, since each one links it.
+ */
+export function standaloneChangeTargets(db: Queryable, before: PageRow | null, after: PageRow | null, shardSize: number): SiteTarget[] {
+  const old: SiteTarget[] = before
+    ? [
+        { kind: 'page.standalone', language: before.language, slug: before.slug },
+        { kind: 'page.standaloneTwin', language: before.language, slug: before.slug },
+      ]
+    : []
+  const nav = inNavigation(before) || inNavigation(after) ? everySiteTarget(db, shardSize) : []
+  return [...old, ...everyStandaloneTarget(db), { kind: 'page.sitemap' }, ...nav]
 }

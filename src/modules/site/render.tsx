@@ -26,6 +26,8 @@ import { PostPageView } from './templates/post.tsx'
 import { WORDS } from './templates/words.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
 import { markdownLine } from '../../shared/markdown-text.ts'
+import { standaloneHtml, standaloneOf, standaloneSitemap, standaloneTwin } from './standalone.tsx'
+import { NO_PAGE_NAV, type PageNav } from './page-nav.ts'
 
 export interface SiteSource {
   db: Queryable
@@ -40,21 +42,28 @@ export const readsOf = (src: SiteSource): SnapshotReads => src.reads ?? snapshot
 const chromeOf = (reads: SnapshotReads, language: Language, switchTo: Chrome['switchTo'] = null, script = false): Chrome => ({
   pub: reads.publication(language),
   nav: reads.nav(),
+  pageNav: reads.pageNav(language),
   switchTo,
   script,
 })
 
 /** A post page from plain data alone: the publication, the navigation, the post, its next post and comments. */
-export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage, extras: PostExtras = NO_EXTRAS): string {
+export function postPageHtml(
+  pub: Publication,
+  nav: CategoryRes[],
+  page: PostPage,
+  extras: PostExtras = NO_EXTRAS,
+  pageNav: PageNav = NO_PAGE_NAV,
+): string {
   const switchTo = page.partner ? { language: page.partner.language, href: urlPathOf({ kind: 'page.post', ...page.partner }) } : null
-  const chrome: Chrome = { pub, nav, switchTo, script: true }
+  const chrome: Chrome = { pub, nav, pageNav, switchTo, script: true }
   const head = postHead(pub, page.post, page.partner, page.noindex)
   return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} extras={extras} />)
 }
 
 export function renderPostPage(src: SiteSource, page: PostPage): string {
-  const { pub, nav } = chromeOf(readsOf(src), page.post.language as Language)
-  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post))
+  const { pub, nav, pageNav } = chromeOf(readsOf(src), page.post.language as Language)
+  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post), pageNav)
 }
 
 /** llms.txt (llmstxt.org): the publication, then every listed post per language, linking its Markdown twin. */
@@ -122,6 +131,18 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
       const chrome = chromeOf(reads, target.language, { language: other, href: product.links[other] })
       return htmlDocument(<ProductPageView head={productHead(chrome.pub, product)} chrome={chrome} product={product} pub={chrome.pub} />)
     }
+    case 'page.standalone': {
+      const found = standaloneOf(db, target.language, target.slug)
+      if (!found) return null
+      const pub = reads.publication(target.language)
+      return htmlDocument(standaloneHtml(pub, (switchTo) => chromeOf(reads, target.language, switchTo), found.row, found.partner))
+    }
+    case 'page.standaloneTwin': {
+      const found = standaloneOf(db, target.language, target.slug)
+      return found && standaloneTwin(src.siteUrl, found.row)
+    }
+    case 'page.sitemapStandalone':
+      return standaloneSitemap(db, src.siteUrl)
     case 'page.root': {
       const chrome = chromeOf(reads, 'en')
       return htmlDocument(<RootPageView head={plainHead(chrome.pub, chrome.pub.name, `${src.siteUrl}/`, false)} chrome={chrome} />)

@@ -4,6 +4,7 @@ import { renderSitemapIndex, renderUrlset, w3cTime, type SitemapEntry } from '..
 import { idsOf, shardOf, type PostShards, type SitemapRows } from '../artifacts/snapshot.ts'
 import { absolute, alternatesOf } from './head.ts'
 import { listedScopes, productPages } from './snapshot.ts'
+import { standaloneLastmod } from './standalone.tsx'
 import { postUrl, type SiteTarget, urlPathOf } from './targets.ts'
 
 /**
@@ -16,8 +17,10 @@ export function siteSitemapIndex(db: Queryable, shardsOf: PostShards, siteUrl: s
   const shards = shardsOf(shardSize)
   const newest = w3cTime(shards.reduce((max, s) => (s.lastmod > max ? s.lastmod : max), '') || '1970-01-01 00:00:00')
   const at = (target: SiteTarget) => `${siteUrl}${urlPathOf(target)}`
+  const standalone = standaloneLastmod(db)
   return renderSitemapIndex([
     ...pagesShards(db, shardSize).map((t) => ({ loc: at(t), lastmod: newest })),
+    ...(standalone ? [{ loc: at({ kind: 'page.sitemapStandalone' }), lastmod: standalone }] : []),
     ...shards.map((s) => ({ loc: at({ kind: 'page.sitemapPosts', shard: s.shard }), lastmod: w3cTime(s.lastmod) })),
   ])
 }

@@ -19,6 +19,7 @@ import { toCategoryRes } from '../taxonomy/categories.ts'
 import type { CategoryRes } from '../taxonomy/model.ts'
 import { DomainError } from '../../shared/errors.ts'
 import { memo } from '../../shared/memo.ts'
+import { pageNavOf, type PageNav } from './page-nav.ts'
 import { productTargetOf, SITE_PAGE_SIZE, urlPathOf, type ListScope, type SiteTarget } from './targets.ts'
 
 /**
@@ -178,6 +179,8 @@ export interface SnapshotReads {
   lists: PostLists
   publication(language: Language): Publication
   nav(): CategoryRes[]
+  /** The standalone pages a language links from its header and footer. */
+  pageNav(language: Language): PageNav
   scope(language: Language, scope: ListScope): FoundScope | null
   /** The sitemaps' posts by id range, shared by the API's sitemap and the site's posts shards. */
   sitemapRows: SitemapRows
@@ -188,11 +191,13 @@ export interface SnapshotReads {
 export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
   const publications = memo<Language, Publication>()
   const navs = memo<'', CategoryRes[]>()
+  const pageNavs = memo<Language, PageNav>()
   const scopes = memo<string, FoundScope | null>()
   return {
     lists: postLists(db),
     publication: (language) => publications(language, () => publicationOf(db, siteUrl, language)),
     nav: () => navs('', () => navCategories(db)),
+    pageNav: (language) => pageNavs(language, () => pageNavOf(db, language)),
     scope: (language, scope) => scopes(JSON.stringify([language, scope]), () => scopeInfo(db, language, scope)),
     sitemapRows: sitemapRowsOnce(db),
     postShards: postShardsOnce(db),

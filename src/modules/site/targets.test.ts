@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { siteContentType, sitePathOf, siteTargetOfUrl, urlPathOf, type SiteTarget } from './targets.ts'
+import { RESERVED_PAGE_SLUGS, siteContentType, sitePathOf, siteTargetOfUrl, urlPathOf, type SiteTarget } from './targets.ts'
 
 const TARGETS: [SiteTarget, string, string][] = [
   [{ kind: 'page.root' }, '/', '@'],
@@ -24,6 +24,10 @@ const TARGETS: [SiteTarget, string, string][] = [
   [{ kind: 'page.sitemapPosts', shard: 2 }, '/sitemap/posts-2.xml', 'sitemap/posts-2.xml/@'],
   [{ kind: 'page.sitemapPages', shard: 3 }, '/sitemap/pages-3.xml', 'sitemap/pages-3.xml/@'],
   [{ kind: 'page.llms' }, '/llms.txt', 'llms.txt/@'],
+  [{ kind: 'page.standalone', language: 'en', slug: 'about' }, '/en/about', 'en/about/@'],
+  [{ kind: 'page.standalone', language: 'zh', slug: 'guanyu' }, '/cn/guanyu', 'cn/guanyu/@'],
+  [{ kind: 'page.standaloneTwin', language: 'en', slug: 'about' }, '/en/about.md', 'en/about.md/@'],
+  [{ kind: 'page.sitemapStandalone' }, '/sitemap/standalone.xml', 'sitemap/standalone.xml/@'],
 ]
 
 describe('site targets', () => {
@@ -51,8 +55,17 @@ describe('site targets', () => {
       '/sitemap/pages-0.xml',
       '/sitemap/pages-01.xml',
       '/api/v1/blog/posts',
+      '/en/About',
+      '/en/about/x',
     ])
       expect({ url, target: siteTargetOfUrl(url) }).toEqual({ url, target: null })
+  })
+
+  test("a standalone page never takes a path the site answers itself (docs/pages.md, 'URLs')", () => {
+    for (const slug of RESERVED_PAGE_SLUGS) expect(siteTargetOfUrl(`/en/${slug}`)?.kind).not.toBe('page.standalone')
+    expect(siteTargetOfUrl('/en/rss.xml')?.kind).toBe('page.feed')
+    expect(siteTargetOfUrl('/en/page/2')?.kind).toBe('page.list')
+    expect(siteTargetOfUrl('/en/blog/about')?.kind).toBe('page.post')
   })
 
   test('media types follow the URL', () => {

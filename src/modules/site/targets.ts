@@ -19,6 +19,10 @@ export type SiteTarget =
   | { kind: 'page.list'; language: Language; scope: ListScope; page: number }
   | { kind: 'page.feed'; language: Language; scope: ListScope; format: FeedFormat }
   | { kind: 'page.product'; language: Language; id: number; slug: string }
+  /** A standalone page (About, Contact; docs/pages.md) and its Markdown twin. */
+  | { kind: 'page.standalone'; language: Language; slug: string }
+  | { kind: 'page.standaloneTwin'; language: Language; slug: string }
+  | { kind: 'page.sitemapStandalone' }
   | { kind: 'page.root' }
   | { kind: 'page.robots' }
   | { kind: 'page.llms' }
@@ -60,6 +64,10 @@ export function urlPathOf(target: SiteTarget): string {
       return `${scopePath(target.language, target.scope)}${FEED_FILES[target.format]}`
     case 'page.product':
       return `${LANGUAGE_PATH[target.language]}/products/${target.id}-${target.slug}`
+    case 'page.standalone':
+      return `${LANGUAGE_PATH[target.language]}/${target.slug}`
+    case 'page.standaloneTwin':
+      return `${LANGUAGE_PATH[target.language]}/${target.slug}.md`
     case 'page.root':
       return '/'
     case 'page.robots':
@@ -72,6 +80,8 @@ export function urlPathOf(target: SiteTarget): string {
       return `/sitemap/pages-${target.shard}.xml`
     case 'page.sitemapPosts':
       return `/sitemap/posts-${target.shard}.xml`
+    case 'page.sitemapStandalone':
+      return '/sitemap/standalone.xml'
     case 'page.asset':
       return `/assets/${ASSETS[target.name].file}`
   }
@@ -98,8 +108,30 @@ const FIXED: Record<string, SiteTarget> = {
   'robots.txt': { kind: 'page.robots' },
   'llms.txt': { kind: 'page.llms' },
   'sitemap.xml': { kind: 'page.sitemap' },
+  'sitemap/standalone.xml': { kind: 'page.sitemapStandalone' },
   ...Object.fromEntries(Object.values(ASSETS).map((a) => [`assets/${a.file}`, { kind: 'page.asset', name: a.name } as SiteTarget])),
 }
+
+/**
+ * First path segments under `/en/` and `/cn/` the site (and the search branch's `/en/search`)
+ * answers itself: a standalone page (`/en/{slug}`) may take none of them, so a page can never
+ * shadow a list, a post (`/en/blog/…`), a product or a feed (docs/pages.md, "URLs").
+ */
+export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
+  'blog',
+  'category',
+  'tag',
+  'author',
+  'page',
+  'products',
+  'search',
+  'feed',
+  'rss',
+  'atom',
+  'assets',
+  'sitemap',
+  'preview',
+])
 
 /** `[]`, `[category|tag|author, slug]`, each optionally followed by `page/{n}` or a feed file. */
 function parseScoped(language: Language, parts: string[]): SiteTarget | null {
@@ -126,8 +158,11 @@ export function siteTargetOfUrl(pathname: string): SiteTarget | null {
   if (!target && language) {
     const post = parts[0] === 'blog' && parts.length === 2 ? /^(.+?)(\.md)?$/.exec(parts[1]!) : null
     const product = parts[0] === 'products' && parts.length === 2 ? /^([1-9][0-9]{0,15})-(.+)$/.exec(parts[1]!) : null
+    const standalone = parts.length === 1 ? /^(.+?)(\.md)?$/.exec(parts[0]!) : null
     if (post && slugOk(post[1])) target = { kind: post[2] ? 'page.twin' : 'page.post', language, slug: post[1] }
     else if (product && slugOk(product[2])) target = { kind: 'page.product', language, id: Number(product[1]), slug: product[2] }
+    else if (standalone && slugOk(standalone[1]) && !RESERVED_PAGE_SLUGS.has(standalone[1]))
+      target = { kind: standalone[2] ? 'page.standaloneTwin' : 'page.standalone', language, slug: standalone[1] }
     else if (parts[0] !== 'blog' && parts[0] !== 'products') target = parseScoped(language, parts)
   }
   // Only canonical spellings count (no `page/1`, no upper case): anything else is not an artifact.

@@ -1,6 +1,7 @@
 import { passkeyStrings } from './strings/passkeys.ts'
 import { console2 } from './strings/console2.ts'
 
+import { pageStrings } from './strings/pages.ts'
 const en = {
   console: 'Folio console',
   skip: 'Skip to content',
@@ -133,6 +134,7 @@ const en = {
   redeliver: 'Redeliver',
   ...passkeyStrings.en,
   ...console2.en,
+  ...pageStrings.en,
 }
 export type Key = keyof typeof en
 
@@ -268,6 +270,7 @@ const zh: Record<Key, string> = {
   redeliver: '重新投递',
   ...passkeyStrings.zh,
   ...console2.zh,
+  ...pageStrings.zh,
 }
 
 export type Lang = 'en' | 'zh'

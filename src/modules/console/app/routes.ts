@@ -8,6 +8,7 @@ import { Dashboard } from './pages/dashboard.tsx'
 import { Resources } from './pages/resources.tsx'
 import { Settings } from './pages/settings.tsx'
 import { Authors, Categories, Tags } from './pages/structure.tsx'
+import { Pages } from './pages/pages.tsx'
 import { Tokens } from './pages/tokens.tsx'
 import { Webhooks } from './pages/webhooks.tsx'
 
@@ -24,6 +25,7 @@ export interface ConsoleRoute {
 export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/', label: 'navDashboard', scope: 'blog:read', page: Dashboard },
   { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
+  { path: '/admin/pages', label: 'navPages', scope: 'blog:write', page: Pages },
   { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },
   { path: '/admin/webhooks', label: 'navWebhooks', scope: 'blog:admin', page: Webhooks },
   { path: '/admin/settings', label: 'navSettings', scope: 'blog:admin', page: Settings },

@@ -4,6 +4,7 @@ import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import type { CategoryRes } from '../../taxonomy/model.ts'
 import { HTML_LANG, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
+import type { PageNav } from '../page-nav.ts'
 import { urlPathOf } from '../targets.ts'
 import { WORDS } from './words.ts'
 
@@ -51,6 +52,8 @@ function HeadTags({ head, pub }: { head: Head; pub: Publication }) {
 export interface Chrome {
   pub: Publication
   nav: CategoryRes[]
+  /** Standalone pages the owner placed in the header or footer (docs/pages.md). */
+  pageNav?: PageNav
   /** The same page in the other language, when there is one. */
   switchTo: { language: Language; href: string } | null
   script?: boolean
@@ -80,6 +83,9 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
                 const href = urlPathOf({ kind: 'page.list', language: head.language, scope: { kind: 'category', slug: c.slug }, page: 1 })
                 return <a href={href}>{head.language === 'zh' ? c.nameZh || c.nameEn : c.nameEn || c.nameZh}</a>
               })}
+              {chrome.pageNav?.header.map((p) => (
+                <a href={p.href}>{p.title}</a>
+              ))}
               <a class="lang" href={switchTo.href} hrefLang={switchTo.language} lang={HTML_LANG[switchTo.language]}>
                 {pub.labels[switchTo.language]}
               </a>
@@ -91,6 +97,13 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
           <div class="bar">
             <span>{pub.name}</span>
             {pub.description ? <span>{pub.description}</span> : null}
+            {chrome.pageNav?.footer.length ? (
+              <nav class="page-links" aria-label={w.pages}>
+                {chrome.pageNav.footer.map((p) => (
+                  <a href={p.href}>{p.title}</a>
+                ))}
+              </nav>
+            ) : null}
             <span>
               {w.feeds}: <a href={urlPathOf({ kind: 'page.feed', language: head.language, scope: { kind: 'home' }, format: 'rss' })}>RSS</a>
               {' · '}

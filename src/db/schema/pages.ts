@@ -1,0 +1,44 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { createdAt, updatedAt } from './columns.ts'
+
+/**
+ * Standalone pages (About, Contact, Privacy; docs/pages.md): a title and a sanitized body at
+ * `/en/{slug}` or `/cn/{slug}`, never in post lists or feeds. A page pairs with its translation
+ * as posts do, through `alternateSlug` (the other language's slug). `navPlacement` puts a
+ * published page in the site's header or footer navigation, ordered by `navOrder` then id.
+ */
+export const pages = sqliteTable(
+  'pages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    language: text('language', { enum: ['en', 'zh'] }).notNull(),
+    slug: text('slug').notNull(),
+    alternateSlug: text('alternate_slug').notNull().default(''),
+    title: text('title').notNull(),
+    contentHtml: text('content_html').notNull(),
+    contentText: text('content_text').notNull().default(''),
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
+    canonicalUrl: text('canonical_url').notNull().default(''),
+    robots: text('robots').notNull().default(''),
+    indexable: integer('indexable', { mode: 'boolean' }).notNull().default(true),
+    ogTitle: text('og_title').notNull().default(''),
+    ogDescription: text('og_description').notNull().default(''),
+    ogImage: text('og_image').notNull().default(''),
+    /** 0 draft, 1 published. */
+    status: integer('status').notNull().default(0),
+    navPlacement: text('nav_placement', { enum: ['none', 'header', 'footer'] })
+      .notNull()
+      .default('none'),
+    navOrder: integer('nav_order').notNull().default(0),
+    /** Grows by one with every edit or status change (If-Match), as a post's does. */
+    version: integer('version').notNull().default(1),
+    publishedAt: text('published_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('pages_language_slug').on(table.language, table.slug),
+    index('pages_nav').on(table.status, table.language, table.navPlacement, table.navOrder),
+  ],
+)
