@@ -1,7 +1,7 @@
 import { passkeyStrings } from './strings/passkeys.ts'
 import { console2 } from './strings/console2.ts'
-
 import { pageStrings } from './strings/pages.ts'
+
 const en = {
   console: 'Folio console',
   skip: 'Skip to content',
