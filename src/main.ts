@@ -39,6 +39,8 @@ import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
 import { withImportRedirects } from './modules/import/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
+import { catchUpSearchIndex, searchIndexer } from './modules/search/fts.ts'
+import { searchRoutes } from './modules/search/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -105,6 +107,10 @@ export async function compose(
   changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
+  // Search: the FTS5 index follows every post write in its transaction; at start it catches up on the rest (docs/search.md).
+  changes.subscribe(searchIndexer)
+  const reindexed = catchUpSearchIndex(db)
+  if (reindexed) log.info('search index caught up', { posts: reindexed })
 
   // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
   changes.subscribe(scheduleUpkeep)
@@ -120,6 +126,7 @@ export async function compose(
     taxonomyRoutes(ctx),
     authorRoutes(ctx),
     publicPostRoutes(ctx),
+    searchRoutes(ctx),
     writePostRoutes(ctx),
     revisionRoutes(ctx),
     previewRoutes(ctx),

@@ -1,0 +1,4 @@
+CREATE TABLE `post_search_state` (
+	`post_id` integer PRIMARY KEY NOT NULL,
+	`shown_revision` integer NOT NULL
+);

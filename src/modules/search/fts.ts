@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
+import { posts, postSearchState } from '../../db/schema/index.ts'
+import type { ChangeListener } from '../../shared/changes.ts'
+import { indexTokens, queryTerms, type Term } from './tokens.ts'
+
+/**
+ * The server's full-text index of posts: `post_search` (FTS5, migration 0014) holds each live
+ * post's title, summary, slug and body as pre-tokenized text (tokens.ts), with the post id as
+ * rowid; `post_search_state` records which `shown_revision` it holds. A post write updates its row
+ * inside the write's own transaction (`searchIndexer`); `catchUpSearchIndex` (at every start)
+ * indexes whatever changed behind the API's back and, after the upgrade that added search, every
+ * post there is.
+ */
+
+/** The columns' weights for bm25: a hit in the title counts most. Order of `post_search`'s columns. */
+export const COLUMN_WEIGHTS = [8, 4, 2, 1] as const
+
+const statements = preparedOnce((db) => ({
+  source: db
+    .select({
+      title: posts.title,
+      summary: posts.summary,
+      slug: posts.slug,
+      body: posts.contentText,
+      deletedAt: posts.deletedAt,
+      shownRevision: posts.shownRevision,
+    })
+    .from(posts)
+    .where(eq(posts.id, sql.placeholder('id')))
+    .prepare(),
+  stale: db
+    .select({ id: posts.id })
+    .from(posts)
+    .leftJoin(postSearchState, eq(postSearchState.postId, posts.id))
+    .where(sql`${postSearchState.shownRevision} is not ${posts.shownRevision}`)
+    .prepare(),
+  gone: db
+    .select({ id: postSearchState.postId })
+    .from(postSearchState)
+    .where(sql`not exists (select 1 from ${posts} where ${posts.id} = ${postSearchState.postId})`)
+    .prepare(),
+}))
+
+const joined = (text: string) => indexTokens(text).join(' ')
+
+/** Brings one post's row of the index in line with the post (none when the post is deleted or gone). */
+export function indexPost(db: Queryable, id: number): void {
+  const post = statements(db).source.get({ id })
+  db.run(sql`delete from post_search where rowid = ${id}`)
+  if (!post) {
+    db.delete(postSearchState).where(eq(postSearchState.postId, id)).run()
+    return
+  }
+  // A deleted post keeps its state row (so the catch-up leaves it alone) and has no index row.
+  if (!post.deletedAt) {
+    const [title, summary, slug, body] = [post.title, post.summary, post.slug.replaceAll('-', ' '), post.body].map(joined)
+    db.run(sql`insert into post_search (rowid, title, summary, slug, body) values (${id}, ${title}, ${summary}, ${slug}, ${body})`)
+  }
+  db.insert(postSearchState)
+    .values({ postId: id, shownRevision: post.shownRevision })
+    .onConflictDoUpdate({ target: postSearchState.postId, set: { shownRevision: post.shownRevision } })
+    .run()
+}
+
+/** Keeps the index in step with every post write, in the write's transaction. */
+export const searchIndexer: ChangeListener = {
+  inTransaction(tx, change) {
+    if (change.kind === 'post') indexPost(tx, change.after.id)
+  },
+}
+
+/** Indexes the posts whose indexed revision is missing or stale, and drops rows of posts that are gone; returns how many. */
+export function catchUpSearchIndex(db: Queryable): number {
+  const ids = [
+    ...statements(db)
+      .stale.all()
+      .map((r) => r.id),
+    ...statements(db)
+      .gone.all()
+      .map((r) => r.id),
+  ]
+  if (ids.length) db.transaction((tx) => ids.forEach((id) => indexPost(tx, id)))
+  return ids.length
+}
+
+const phrase = (term: Term) => `"${term.tokens.join(' ')}"${term.prefix ? '*' : ''}`
+
+/**
+ * An FTS5 MATCH expression every term of the query must satisfy, or null when the query has no
+ * word. Tokens hold only letters and digits (tokens.ts), so quoting them is all the escaping FTS5 needs.
+ */
+export function matchExpression(query: string, columns?: readonly string[]): string | null {
+  const terms = queryTerms(query)
+  if (!terms.length) return null
+  const all = terms.map(phrase).join(' AND ')
+  return columns ? `{${columns.join(' ')}} : (${all})` : all
+}
