@@ -43,7 +43,21 @@ const statements = preparedOnce((db) => ({
     .prepare(),
 }))
 
-const joined = (text: string) => indexTokens(text).join(' ')
+/** The weight of one occurrence in each column, for the static index's ranking: `COLUMN_WEIGHTS`' order. */
+const MAX_WEIGHT = 255
+
+/** A post's columns as indexed: the tokens of each, in `post_search`'s column order. */
+const columnsOf = (post: { title: string; summary: string; slug: string; body: string }) =>
+  [post.title, post.summary, post.slug.replaceAll('-', ' '), post.body].map(indexTokens)
+
+/** Each token's weight in the post: its occurrences, a title occurrence counting as COLUMN_WEIGHTS says. */
+function weightsOf(columns: string[][]): Record<string, number> {
+  const terms: Record<string, number> = {}
+  columns.forEach((tokens, column) => {
+    for (const token of tokens) terms[token] = Math.min(MAX_WEIGHT, (terms[token] ?? 0) + COLUMN_WEIGHTS[column]!)
+  })
+  return terms
+}
 
 /** Brings one post's row of the index in line with the post (none when the post is deleted or gone). */
 export function indexPost(db: Queryable, id: number): void {
@@ -54,13 +68,15 @@ export function indexPost(db: Queryable, id: number): void {
     return
   }
   // A deleted post keeps its state row (so the catch-up leaves it alone) and has no index row.
-  if (!post.deletedAt) {
-    const [title, summary, slug, body] = [post.title, post.summary, post.slug.replaceAll('-', ' '), post.body].map(joined)
+  const columns = post.deletedAt ? [] : columnsOf(post)
+  if (columns.length) {
+    const [title, summary, slug, body] = columns.map((tokens) => tokens.join(' '))
     db.run(sql`insert into post_search (rowid, title, summary, slug, body) values (${id}, ${title}, ${summary}, ${slug}, ${body})`)
   }
+  const state = { shownRevision: post.shownRevision, terms: weightsOf(columns) }
   db.insert(postSearchState)
-    .values({ postId: id, shownRevision: post.shownRevision })
-    .onConflictDoUpdate({ target: postSearchState.postId, set: { shownRevision: post.shownRevision } })
+    .values({ postId: id, ...state })
+    .onConflictDoUpdate({ target: postSearchState.postId, set: state })
     .run()
 }
 
