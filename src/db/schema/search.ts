@@ -10,8 +10,8 @@ export const postSearchState = sqliteTable('post_search_state', {
   postId: integer('post_id').primaryKey(),
   shownRevision: integer('shown_revision').notNull(),
   /**
-   * The post's tokens and their weights (a title hit counts most), as the site's static index
-   * stores them: a publish re-renders its post's index segment from these rows without reading
+   * The tokens of the post's title, summary and slug with their weights (a title hit counts most),
+   * as the site's static index stores them: a publish re-renders its post's index segment from these rows without reading
    * or tokenizing any body (modules/site-search). `{}` for a deleted post.
    */
   terms: text('terms', { mode: 'json' }).$type<Record<string, number>>().notNull(),

@@ -7,7 +7,7 @@ import { NotFound } from '../../shared/errors.ts'
 import type { Language } from '../../shared/language.ts'
 import { containing } from '../../shared/like.ts'
 import { memo } from '../../shared/memo.ts'
-import { indexMatches, indexRank } from '../search/ranking.ts'
+import { byScore, indexMatches, rankedJoin, rankedRows } from '../search/ranking.ts'
 import { matchExpression } from '../search/fts.ts'
 import type { PostCard, PostRes } from './model.ts'
 import { cardColumns, cardsOf, toPostCards, toPostRes, type CardRow } from './present.ts'
@@ -64,14 +64,6 @@ function listFilter(set: Record<string, unknown>): SQL | undefined {
   )
 }
 
-/** Relevance first when a query names words (bm25, title hits weighing most), then newest first. */
-function listOrder(set: Record<string, unknown>): SQL[] {
-  const newest = [desc(posts.publishedAt), desc(posts.id)]
-  if ('search' in set) return [indexRank(sql.placeholder('search')), ...newest]
-  if ('words' in set) return [indexRank(sql.placeholder('words')), ...newest]
-  return newest
-}
-
 /**
  * The count and the page of a list, prepared once per connection for each combination of
  * filters (at most 32), the values bound at each call.
@@ -80,16 +72,19 @@ const listStatements = preparedOnce(() => memo<string, ReturnType<typeof prepare
 
 function prepareList(db: Queryable, set: Record<string, unknown>) {
   const where = listFilter(set)
+  const newest = [desc(posts.publishedAt), desc(posts.id)]
+  // Relevance first when a query names words (bm25, title hits weighing most), then newest first.
+  const ranking = 'search' in set ? 'search' : 'words' in set ? 'words' : null
+  const base = db.select(cardColumns).from(posts)
+  const ranked = ranking
+    ? base
+        .leftJoin(rankedRows(sql.placeholder(ranking)), rankedJoin)
+        .where(where)
+        .orderBy(byScore, ...newest)
+    : null
   return {
     total: db.select({ n: count() }).from(posts).where(where).prepare(),
-    rows: db
-      .select(cardColumns)
-      .from(posts)
-      .where(where)
-      .orderBy(...listOrder(set))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
+    rows: (ranked ?? base.where(where).orderBy(...newest)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
   }
 }
 

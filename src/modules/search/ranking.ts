@@ -12,6 +12,15 @@ const weights = sql.raw(COLUMN_WEIGHTS.join(', '))
 /** Posts whose index row matches: one FTS5 lookup for the whole list. */
 export const indexMatches = (match: unknown): SQL => sql`${posts.id} in (select rowid from post_search where post_search match ${match})`
 
-/** bm25 of the post's row (smaller is better); posts matched otherwise (a substring inside a word) come last. */
-export const indexRank = (match: unknown): SQL =>
-  sql`(select bm25(post_search, ${weights}) from post_search where post_search match ${match} and rowid = ${posts.id}) asc nulls last`
+/**
+ * The matching rows with their bm25 score (smaller is better), to join on `ranked.post_id`: one
+ * FTS5 query for the whole list. `limit -1` (no limit) keeps SQLite from flattening the subquery
+ * into the join, which ran the FTS5 query once per post (a 1,000-post list took 200 ms).
+ */
+export const rankedRows = (match: unknown): SQL =>
+  sql`(select rowid as post_id, bm25(post_search, ${weights}) as score from post_search where post_search match ${match} limit -1) as ranked`
+
+export const rankedJoin = sql`ranked.post_id = ${posts.id}`
+
+/** Best score first; posts matched otherwise (a substring inside a word, for the keyword filter) after them. */
+export const byScore = sql`ranked.score asc nulls last`
