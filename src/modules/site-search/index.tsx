@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.ts'
 import { posts } from '../../db/schema/index.ts'
 import { LANGUAGE_PATH, LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
 import { fingerprint, siteInputs } from '../publishing/inputs.ts'
+import { replaceSubjectStates } from '../publishing/jobs.ts'
 import type { ArtifactKind } from '../publishing/kinds.ts'
 import { plainHead } from '../site/head.ts'
 import { snapshotReads } from '../site/snapshot.ts'
@@ -86,9 +87,12 @@ const segmentFiles = (language: Language, segment: number): SearchArtifact[] => 
 
 const pages = (): SearchArtifact[] => LANGUAGES.map((language) => ({ kind: 'search.page', language }))
 
-/** What every index file shows besides the posts' fingerprints: per language and segment, its posts' revisions. */
-function indexInputs(db: Queryable): unknown {
-  return db
+/** Subjects (`artifact_subjects`) of the index's segments: `search:segment:{language}:{segment}`. */
+const SEGMENT_SUBJECT = 'search:segment:'
+
+/** Each segment's state: its discoverable posts' count and revisions (what its files show moves with them). */
+function segmentStates(db: Queryable): Map<string, [number, number]> {
+  const rows = db
     .select({
       language: posts.language,
       segment: sql<number>`${posts.id} / ${SEGMENT_POSTS}`,
@@ -99,6 +103,16 @@ function indexInputs(db: Queryable): unknown {
     .where(eq(posts.listed, 1))
     .groupBy(posts.language, sql`2`)
     .all()
+  return new Map(rows.map((r) => [`${SEGMENT_SUBJECT}${r.language}:${r.segment}`, [r.n, r.revisions]]))
+}
+
+/** A rebuild's look: the segments whose posts moved since the last one (an emptied segment included). */
+function surveySegments(tx: Queryable): SearchArtifact[] {
+  const differing = replaceSubjectStates(tx, SEGMENT_SUBJECT, segmentStates(tx))
+  return [...differing.keys()].flatMap((subject) => {
+    const [language, segment] = subject.slice(SEGMENT_SUBJECT.length).split(':')
+    return [...pages(), ...segmentFiles(language as Language, Number(segment))]
+  })
 }
 
 function renderPage(db: Queryable, source: SiteSearchSource, language: Language): string {
@@ -143,11 +157,10 @@ export function siteSearchArtifacts(source: SiteSearchSource): ArtifactKind<Sear
         ...segmentsOf(db, language).flatMap((segment) => segmentFiles(language, segment).slice(1)),
       ]),
     ],
-    survey: (tx) => ({
-      inputs: fingerprint([indexInputs(tx), siteInputs(tx, { siteUrl: source.siteUrl, sitemapShardSize: 0 })]),
-      moved: () => [],
-      first: () => [],
-    }),
+    survey(tx) {
+      const moved = surveySegments(tx)
+      return { inputs: siteInputs(tx, { siteUrl: source.siteUrl, sitemapShardSize: 0 }), moved: () => moved, first: () => [] }
+    },
     stamp: () => ({ siteUrl: source.siteUrl, script: fingerprint(source.script) }),
     render(db, artifacts) {
       const segment = segmentReader(db)
