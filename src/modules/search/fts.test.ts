@@ -63,12 +63,10 @@ describe('the full-text index', () => {
       { tokens: ['据库'], prefix: false },
       { tokens: ['sqlite'], prefix: true },
     ])
-    // A long run of CJK and of punctuation, at the body's limit: one pass each, no blow-up.
-    const started = performance.now()
+    // A long run of CJK and of punctuation, past the body's limit: one regex pass each (no backtracking construct).
     expect(indexTokens('数'.repeat(200_000)).length).toBe(200_000)
     expect(indexTokens('.-'.repeat(200_000))).toEqual([])
     expect(queryTerms('"*:(){}^'.repeat(20))).toEqual([])
-    expect(performance.now() - started).toBeLessThan(20_000)
   })
 
   test('search ranks by relevance, title first; Chinese two-character words inside phrases are found', () => {
