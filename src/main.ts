@@ -41,6 +41,10 @@ import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
 import { withImportRedirects } from './modules/import/serve.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
+import { catchUpSearchIndex, searchIndexer } from './modules/search/fts.ts'
+import { searchRoutes } from './modules/search/routes.ts'
+import { buildSearchScript } from './modules/site-search/bundle.ts'
+import { siteSearchArtifacts } from './modules/site-search/index.tsx'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -102,11 +106,16 @@ export async function compose(
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
   const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, openapi: '' }
-  const kinds = [blogArtifacts(blog)]
+  // The site's search comes first: it answers for its own files' media types before the blog's catch-all guess.
+  const kinds = [siteSearchArtifacts({ siteUrl: config.siteUrl, script: await buildSearchScript() }), blogArtifacts(blog)]
   const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
+  // Search: the FTS5 index follows every post write in its transaction; at start it catches up on the rest (docs/search.md).
+  changes.subscribe(searchIndexer)
+  const reindexed = catchUpSearchIndex(db)
+  if (reindexed) log.info('search index caught up', { posts: reindexed })
 
   // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
   changes.subscribe(scheduleUpkeep)
@@ -122,6 +131,7 @@ export async function compose(
     taxonomyRoutes(ctx),
     authorRoutes(ctx),
     publicPostRoutes(ctx),
+    searchRoutes(ctx),
     writePostRoutes(ctx),
     revisionRoutes(ctx),
     previewRoutes(ctx),

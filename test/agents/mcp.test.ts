@@ -59,6 +59,7 @@ const ALL_TOOLS = [
   'list_authors',
   'upload_media',
   'search_resources',
+  'search_posts',
   'check_post',
   'save_draft',
   'autofix_post',
@@ -87,6 +88,7 @@ async function blockedToPublished(client: Client) {
   expect((await call(client, 'list_authors', { language: 'en' })).data.map((a: { id: number }) => a.id)).toContain(taxonomy.authorId)
   expect((await call(client, 'list_tags', { language: 'all' })).code).toBe('0000')
   expect((await call(client, 'search_resources', { keywords: 'anything' })).data).toMatchObject({ total: 0, records: [] })
+  expect((await call(client, 'search_posts', { q: 'nothing published yet' })).data).toMatchObject({ total: 0, records: [] })
 
   const cover = await call(client, 'upload_media', {
     contentBase64: Buffer.from(png([Math.floor(Math.random() * 255), 1, 2])).toString('base64'),
@@ -162,6 +164,7 @@ describe('MCP over Streamable HTTP', () => {
       'list_tags',
       'list_authors',
       'search_resources',
+      'search_posts',
     ])
     expect((await call(reader, 'save_draft', {})).code).toBe('FORBIDDEN')
 

@@ -30,7 +30,10 @@ function contents(file: string) {
   try {
     const tables = (
       db
-        .query(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`)
+        // Ordinary tables: a virtual table (the search index) and its shadow tables are derived data.
+        .query(
+          `SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'`,
+        )
         .all() as { name: string }[]
     ).map((t) => t.name)
     const rows: Record<string, Row[]> = {}
@@ -130,10 +133,14 @@ describe('upgrading a database made by an earlier Folio', () => {
       const published = contents(join(dataDir, 'folio.db')).rows.posts!.find((p: any) => p.status === 1) as {
         slug: string
         language: string
+        title: string
       }
       const read = await folio.call('GET', `/api/v1/blog/posts/${published.slug}?language=${published.language}`)
       expect(read.body.code).toBe('0000')
       expect(read.body.data.slug).toBe(published.slug)
+      // The start indexed the old posts for search (docs/search.md).
+      const found = await folio.call('GET', `/api/v1/blog/search?q=${encodeURIComponent(published.title)}&language=${published.language}`)
+      expect(found.body.data.records.map((r: { slug: string }) => r.slug)).toContain(published.slug)
       const token = await folio.token('blog:read', 'blog:write')
       const tag = await folio.call('POST', '/api/v1/blog/tags/save', {
         token,

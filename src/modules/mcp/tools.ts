@@ -12,6 +12,7 @@ import { savePost } from '../posts/save.ts'
 import { schedulePost } from '../posts/schedule.ts'
 import { publishPost, takeOffline } from '../posts/status.ts'
 import { ResourceSearchReq } from '../resources/model.ts'
+import { SearchQuery, searchPosts } from '../search/routes.ts'
 import { searchResources } from '../resources/catalogue.ts'
 import { listEnabledCategories } from '../taxonomy/categories.ts'
 import { TagLanguage } from '../taxonomy/model.ts'
@@ -97,6 +98,16 @@ export const TOOLS: readonly Tool[] = [
     input: ResourceSearchReq,
     readOnly: true,
     run: ({ ctx }, _caller, input) => searchResources(ctx.db, input),
+  }),
+  tool({
+    name: 'search_posts',
+    title: 'Search published posts',
+    description:
+      'Published posts whose title, summary, slug or body hold every word of q (Chinese needs no spaces), most relevant first: find what the blog already says before writing, and posts to link to.',
+    scope: null,
+    input: SearchQuery,
+    readOnly: true,
+    run: ({ ctx }, _caller, input) => searchPosts(ctx.db, input),
   }),
   tool({
     name: 'check_post',

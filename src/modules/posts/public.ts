@@ -7,6 +7,8 @@ import { NotFound } from '../../shared/errors.ts'
 import type { Language } from '../../shared/language.ts'
 import { containing } from '../../shared/like.ts'
 import { memo } from '../../shared/memo.ts'
+import { byScore, indexMatches, rankedJoin, rankedRows } from '../search/ranking.ts'
+import { matchExpression } from '../search/fts.ts'
 import type { PostCard, PostRes } from './model.ts'
 import { cardColumns, cardsOf, toPostCards, toPostRes, type CardRow } from './present.ts'
 import { postByCurrentSlug, postByPreviousSlug } from './repo.ts'
@@ -18,9 +20,14 @@ export interface PostListQuery {
   authorId?: number
   tagId?: number
   keyword?: string
+  /** Full-text search over title, summary, slug and body (the `search` extension), ranked by relevance. */
+  search?: string
   current: number
   size: number
 }
+
+/** The spec's `keyword` searches title, summary and slug (§4.2): its words match there only. */
+const KEYWORD_COLUMNS = ['title', 'summary', 'slug']
 
 /** The filters a list query sets, as placeholder values; which ones are set picks its statement. */
 function filterValues(query: PostListQuery): Record<string, string | number> {
@@ -31,6 +38,11 @@ function filterValues(query: PostListQuery): Record<string, string | number> {
   if (query.authorId) values.authorId = query.authorId
   if (query.tagId) values.tagId = query.tagId
   if (keyword) values.pattern = containing(keyword)
+  // The keyword's words also match through the full-text index (in any order), which ranks the list.
+  const words = keyword && matchExpression(keyword, KEYWORD_COLUMNS)
+  if (words) values.words = words
+  // A search without a single word matches nothing (the empty phrase).
+  if (query.search !== undefined) values.search = matchExpression(query.search) ?? '""'
   return values
 }
 
@@ -45,7 +57,10 @@ function listFilter(set: Record<string, unknown>): SQL | undefined {
     'tagId' in set
       ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} = ${value('tagId')})`
       : undefined,
-    'pattern' in set ? or(like(posts.title), like(posts.summary), like(posts.slug)) : undefined,
+    'pattern' in set
+      ? or(like(posts.title), like(posts.summary), like(posts.slug), 'words' in set ? indexMatches(value('words')) : undefined)
+      : undefined,
+    'search' in set ? indexMatches(value('search')) : undefined,
   )
 }
 
@@ -57,16 +72,19 @@ const listStatements = preparedOnce(() => memo<string, ReturnType<typeof prepare
 
 function prepareList(db: Queryable, set: Record<string, unknown>) {
   const where = listFilter(set)
+  const newest = [desc(posts.publishedAt), desc(posts.id)]
+  // Relevance first when a query names words (bm25, title hits weighing most), then newest first.
+  const ranking = 'search' in set ? 'search' : 'words' in set ? 'words' : null
+  const base = db.select(cardColumns).from(posts)
+  const ranked = ranking
+    ? base
+        .leftJoin(rankedRows(sql.placeholder(ranking)), rankedJoin)
+        .where(where)
+        .orderBy(byScore, ...newest)
+    : null
   return {
     total: db.select({ n: count() }).from(posts).where(where).prepare(),
-    rows: db
-      .select(cardColumns)
-      .from(posts)
-      .where(where)
-      .orderBy(desc(posts.publishedAt), desc(posts.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(),
+    rows: (ranked ?? base.where(where).orderBy(...newest)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(),
   }
 }
 

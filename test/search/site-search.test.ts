@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
+import { E0, Z0 } from '../../src/modules/seo/worked-examples.ts'
+import { launchChromium } from '../support/chromium.ts'
+import { publishablePost, publishableZhPost, publishNewPost } from '../support/fixtures.ts'
+import { fromDisk, startStack, type Stack } from '../publishing/stack.ts'
+
+// One server behind Caddy, one browser: the API's search and the site's static search, in English
+// and in Chinese, a two-character word inside a longer phrase included.
+let s: Stack
+let browser: Browser
+const slugs = { bakery: '', generator: '', library: '', plain: '' }
+beforeAll(async () => {
+  s = await startStack()
+  browser = await launchChromium()
+  const { token, categoryId, authorId } = s
+  const publish = async (post: Record<string, unknown>) => {
+    await publishNewPost(s.folio, token, post)
+    return post.slug as string
+  }
+  slugs.bakery = await publish(publishablePost(categoryId, authorId, { title: `${E0.title} for a Bakery` }))
+  slugs.generator = await publish(publishablePost(categoryId, authorId))
+  slugs.library = await publish(publishableZhPost(categoryId, null, { title: `${Z0.title}：图书馆篇` }))
+  slugs.plain = await publish(publishableZhPost(categoryId, null))
+}, 120_000)
+afterAll(async () => {
+  await browser?.close()
+  await s?.dispose()
+})
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+
+describe('search', () => {
+  test('the API ranks and segments: a title word, a Chinese word inside a phrase, bad input refused', async () => {
+    const search = async (q: string, language?: string) => {
+      const answer = await s.folio.call('GET', `/api/v1/blog/search?q=${encodeURIComponent(q)}${language ? `&language=${language}` : ''}`)
+      expect(answer.body.code).toBe('0000')
+      return answer.body.data.records.map((r: { slug: string }) => r.slug)
+    }
+    expect(await search('bakery')).toEqual([slugs.bakery])
+    expect(await search('书馆', 'zh')).toEqual([slugs.library])
+    expect((await search('网站', 'zh')).sort()).toEqual([slugs.library, slugs.plain].sort())
+    expect(await search('网站', 'en')).toEqual([])
+    const empty = await s.folio.call('GET', '/api/v1/blog/search?q=')
+    expect(empty.status).toBe(400)
+    expect(JSON.stringify(empty.body)).toContain('q')
+    // The keyword filter (spec §4.2) ranks the title hit first.
+    const keyword = await s.folio.call('GET', `/api/v1/blog/posts?keyword=${encodeURIComponent('bakery generator')}`)
+    expect(keyword.body.data.records.map((r: { slug: string }) => r.slug)).toEqual([slugs.bakery])
+  })
+
+  test('the index files and pages come off disk through Caddy with their types', async () => {
+    const manifest = await s.viaCaddy('/search/en/index.json')
+    expect(fromDisk(manifest)).toBe(true)
+    expect(manifest.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect((await manifest.json()).segments).toEqual([0])
+    const page = await s.viaCaddy('/cn/search')
+    expect(fromDisk(page)).toBe(true)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'")
+    const script = await s.viaCaddy('/search/search.js')
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+  })
+
+  test('in Chromium: type, press Enter, read the results; in English and in Chinese; axe-clean', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()))
+    page.on('pageerror', (e) => problems.push(e.message))
+    const results = () => page.locator('#search-results a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+
+    await page.goto(`${s.caddy.url}/en/search`)
+    await page.getByRole('searchbox', { name: 'Search the posts' }).fill('Bakery')
+    await page.keyboard.press('Enter')
+    await page.getByRole('status').filter({ hasText: '1 posts found.' }).waitFor()
+    expect(await results()).toEqual([`/en/blog/${slugs.bakery}`])
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Bakery')
+    await page.evaluate(AXE)
+    const violations = await page.evaluate(async () => (await (globalThis as any).axe.run(document)).violations)
+    expect(violations.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+
+    // A link with ?q= runs the search on load; the prefix of the last word matches ("generat").
+    await page.goto(`${s.caddy.url}/en/search?q=static+generat`)
+    await page.getByRole('status').filter({ hasText: '2 posts found.' }).waitFor()
+
+    await page.goto(`${s.caddy.url}/cn/search`)
+    await page.getByRole('searchbox', { name: '搜索文章' }).fill('书馆')
+    await page.keyboard.press('Enter')
+    await page.getByRole('status').filter({ hasText: '找到 1 篇文章。' }).waitFor()
+    expect(await results()).toEqual([`/cn/blog/${slugs.library}`])
+    await page.getByRole('searchbox').fill('没有这个词语')
+    await page.keyboard.press('Enter')
+    await page.getByRole('status').filter({ hasText: '没有找到文章。' }).waitFor()
+    expect(await results()).toEqual([])
+    expect(problems).toEqual([])
+    await context.close()
+  }, 60_000)
+})
