@@ -37,7 +37,8 @@ import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
-import { withImportRedirects } from './modules/import/serve.ts'
+import { withRedirects } from './modules/redirects/serve.ts'
+import { redirectArtifacts } from './modules/redirects/kind.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
@@ -100,7 +101,7 @@ export async function compose(
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
   const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, openapi: '' }
-  const kinds = [blogArtifacts(blog)]
+  const kinds = [blogArtifacts(blog), redirectArtifacts()]
   const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
@@ -148,7 +149,7 @@ export async function compose(
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
-    app: withCors(withImportRedirects(staticFirst(app, publishing.cache, publishing.canonical), db), config.corsOrigins),
+    app: withCors(withRedirects(staticFirst(app, publishing.cache, publishing.canonical), config.cacheDir), config.corsOrigins),
     readArtifact: publishing.marked(artifactRead(publishing.cache)),
     authenticate: (token) => authenticate(db, token),
     sessionCaller: people.sessionCaller,

@@ -55,7 +55,7 @@ export function addRedirect(
 }
 
 /** Where a stored redirect points now (a post renamed since follows), or null when its thing is gone or not public. */
-function targetOf(db: Queryable, row: typeof importRedirects.$inferSelect): string | null {
+export function redirectTarget(db: Queryable, row: typeof importRedirects.$inferSelect): string | null {
   const { kind, targetId, language } = row
   const list = (scope: Extract<SiteTarget, { kind: 'page.list' }>['scope']): string =>
     urlPathOf({ kind: 'page.list', language, scope, page: 1 })
@@ -87,18 +87,18 @@ function targetOf(db: Queryable, row: typeof importRedirects.$inferSelect): stri
   }
 }
 
-/** The Folio path an old URL of an imported site moved to, or null. */
-export function redirectFor(db: Queryable, url: string): string | null {
-  const key = redirectKey(url)
-  if (!key) return null
-  const row = db.select().from(importRedirects).where(eq(importRedirects.fromPath, key)).get()
-  return row ? targetOf(db, row) : null
-}
+/** The stored redirects to one thing (a post, category, tag or author), by its id. */
+export const redirectsTo = (db: Queryable, kind: RedirectKind, targetId: number) =>
+  db
+    .select()
+    .from(importRedirects)
+    .where(and(eq(importRedirects.kind, kind), eq(importRedirects.targetId, targetId)))
+    .all()
 
 /** Every stored redirect whose thing is public, oldest path first, for `cli redirects export`. */
 export function* redirectMap(db: Queryable): Generator<{ from: string; to: string }> {
   for (const row of db.select().from(importRedirects).orderBy(importRedirects.fromPath).all()) {
-    const to = targetOf(db, row)
+    const to = redirectTarget(db, row)
     if (to) yield { from: row.fromPath, to }
   }
 }
