@@ -18,7 +18,7 @@ import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
 import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
-import { CHECK_TASKS, type CheckTasks } from './modules/posts/check-tasks.ts'
+import { checkRunner } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
 import { buildConsole } from './modules/console/bundle.ts'
@@ -33,7 +33,6 @@ import { blogArtifacts } from './modules/artifacts/blog.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
-import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
@@ -76,10 +75,7 @@ export async function compose(
   )
   if (options.workers && 'objectUrl' in mediaStore) await checkMediaUrl(mediaStore, config.mediaUrl, config.mediaUrlCheck, log)
   // SEO checks: the server runs them on Worker threads, so a large body never holds up other requests.
-  const seo =
-    options.workers && config.seoWorkers > 0
-      ? createPool<CheckTasks>({ size: config.seoWorkers, entry: new URL('./modules/posts/check-thread.ts', import.meta.url) }, log)
-      : inProcess(CHECK_TASKS)
+  const seo = checkRunner(options.workers ? config.seoWorkers : 0, log)
   const ctx: Ctx = {
     config,
     db,

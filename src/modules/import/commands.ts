@@ -10,6 +10,7 @@ import { readGhost } from './ghost.ts'
 import { readMarkdown } from './markdown.ts'
 import { mediaFetcher } from './media-fetch.ts'
 import { mediaUploader } from '../media/routes.ts'
+import { checkRunner } from '../posts/check-tasks.ts'
 import { exportFolio, importFolio } from '../export/folio-archive.ts'
 import { exportWxr } from '../export/wxr.ts'
 import { exportMarkdown } from '../export/markdown-folder.ts'
@@ -62,13 +63,15 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
       ? mediaFetcher({ upload: mediaUploader(service.ctx, service.mediaStore), allowPrivate: service.ctx.config.importAllowPrivate })
       : undefined
   const started = performance.now()
-  const report = await runImport(service.ctx, reader(path), {
+  // The checks run on SEO_WORKERS threads, as the server's do, beside this thread's parse and writes.
+  const seo = checkRunner(service.ctx.config.seoWorkers, service.ctx.log)
+  const report = await runImport({ ...service.ctx, seo }, reader(path), {
     language: oneOf('language', values.language, [...LANGUAGES, 'auto'], 'auto'),
     status: oneOf('status', values.status, ['keep', 'gate'], 'keep'),
     dryRun,
     fetchMedia,
-    progress: (n) => console.error(`import ${format}: ${n} posts read (${Math.round((performance.now() - started) / 1000)} s)`),
-  })
+    progress: (n) => console.error(`import ${format}: ${n} posts done (${Math.round((performance.now() - started) / 1000)} s)`),
+  }).finally(() => seo.close())
   if (!dryRun) {
     // One render pass for the whole import, never one per post.
     const stats = await service.publisher.rebuild({})
