@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm'
 import type { Queryable, Tx } from '../../db/client.ts'
-import { importRedirects } from '../../db/schema/index.ts'
 import type { Change } from '../../shared/changes.ts'
-import { redirectMap, redirectsTo, redirectTarget } from '../import/redirects.ts'
+import { resolveRedirects } from '../import/redirects.ts'
 import { writtenPathsUnder } from '../publishing/jobs.ts'
 import type { ArtifactKind } from '../publishing/kinds.ts'
 import { filesPrefix, movedFile, parseMoved, REDIRECTS_TOP, type Moved } from './layout.ts'
@@ -27,10 +25,10 @@ export function redirectArtifacts(): ArtifactKind<Moved> {
           ? { kind: change.kind, id: change.id }
           : null
     if (!thing) return []
-    return redirectsTo(tx, thing.kind, thing.id).flatMap((row) => {
-      const prefix = filesPrefix(row.fromPath)
+    return resolveRedirects(tx, { kind: thing.kind, targetId: thing.id }).flatMap(({ from, to }) => {
+      const prefix = filesPrefix(from)
       const written = prefix ? writtenPathsUnder(tx, prefix).flatMap((file) => parseMoved(file) ?? []) : []
-      return [...moved(row.fromPath, redirectTarget(tx, row)), ...written]
+      return [...moved(from, to), ...written]
     })
   }
 
@@ -46,14 +44,11 @@ export function redirectArtifacts(): ArtifactKind<Moved> {
     effect: () => null,
     plan,
     widens: () => false,
-    every: (db) => [...redirectMap(db)].flatMap(({ from, to }) => moved(from, to)),
+    every: (db) => resolveRedirects(db).flatMap(({ from, to }) => moved(from, to)),
     // An artifact names its target, so what moved shows as a new file and a stray one: nothing to fingerprint.
     survey: () => ({ inputs: '', moved: () => [], first: () => [] }),
     stamp: () => REDIRECTS_TOP,
     render: (db: Queryable, artifacts) =>
-      artifacts.map((artifact) => {
-        const row = db.select().from(importRedirects).where(eq(importRedirects.fromPath, artifact.from)).get()
-        return row && redirectTarget(db, row) === artifact.to ? `${artifact.to}\n` : null
-      }),
+      artifacts.map(({ from, to }) => (resolveRedirects(db, { from })[0]?.to === to ? `${to}\n` : null)),
   }
 }
