@@ -32,6 +32,9 @@ export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdow
 
 class ImportUsage extends Error {}
 
+/** One post's check on an import's thread: far past any real body's (about a second at the size limit). */
+const IMPORT_CHECK_TIMEOUT_MS = 10 * 60_000
+
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback
   if (!allowed.includes(value as T)) throw new ImportUsage(`--${flag} must be one of ${allowed.join(', ')}, got "${value}"`)
@@ -64,7 +67,8 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
       : undefined
   const started = performance.now()
   // The checks run on SEO_WORKERS threads, as the server's do, beside this thread's parse and writes.
-  const seo = checkRunner(service.ctx.config.seoWorkers, service.ctx.log)
+  // No request waits on them: a body at the size limit on a busy machine may take as long as it takes.
+  const seo = checkRunner(service.ctx.config.seoWorkers, service.ctx.log, IMPORT_CHECK_TIMEOUT_MS)
   const report = await runImport({ ...service.ctx, seo }, reader(path), {
     language: oneOf('language', values.language, [...LANGUAGES, 'auto'], 'auto'),
     status: oneOf('status', values.status, ['keep', 'gate'], 'keep'),

@@ -26,8 +26,11 @@ export const CHECK_TASKS = {
 }
 export type CheckTasks = typeof CHECK_TASKS
 
-/** The check's runner: SEO_WORKERS threads (check-thread.ts), or this thread when there are none. */
-export const checkRunner = (threads: number, log: Logger): TaskRunner<CheckTasks> =>
+/**
+ * The check's runner: SEO_WORKERS threads (check-thread.ts), or this thread when there are none.
+ * `timeoutMs`: how long one job may run before its thread is replaced (the pool's default bounds a request).
+ */
+export const checkRunner = (threads: number, log: Logger, timeoutMs?: number): TaskRunner<CheckTasks> =>
   threads > 0
-    ? createPool<CheckTasks>({ size: threads, entry: new URL('./check-thread.ts', import.meta.url) }, log)
+    ? createPool<CheckTasks>({ size: threads, entry: new URL('./check-thread.ts', import.meta.url), timeoutMs }, log)
     : inProcess(CHECK_TASKS)
