@@ -18,7 +18,7 @@ import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
 import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
-import { CHECK_TASKS, type CheckTasks } from './modules/posts/check-tasks.ts'
+import { checkRunner } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
 import { buildConsole } from './modules/console/bundle.ts'
@@ -35,11 +35,11 @@ import { blogArtifacts } from './modules/artifacts/blog.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './modules/publishing/openapi/document.ts'
-import { createPool, inProcess } from './modules/seo/pool.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
-import { withImportRedirects } from './modules/import/serve.ts'
+import { withRedirects } from './modules/redirects/serve.ts'
+import { redirectArtifacts } from './modules/redirects/kind.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { catchUpSearchIndex, searchIndexer } from './modules/search/fts.ts'
 import { searchRoutes } from './modules/search/routes.ts'
@@ -81,10 +81,7 @@ export async function compose(
   )
   if (options.workers && 'objectUrl' in mediaStore) await checkMediaUrl(mediaStore, config.mediaUrl, config.mediaUrlCheck, log)
   // SEO checks: the server runs them on Worker threads, so a large body never holds up other requests.
-  const seo =
-    options.workers && config.seoWorkers > 0
-      ? createPool<CheckTasks>({ size: config.seoWorkers, entry: new URL('./modules/posts/check-thread.ts', import.meta.url) }, log)
-      : inProcess(CHECK_TASKS)
+  const seo = checkRunner(options.workers ? config.seoWorkers : 0, log)
   const ctx: Ctx = {
     config,
     db,
@@ -106,8 +103,13 @@ export async function compose(
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
   const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, openapi: '' }
-  // The site's search comes first: it answers for its own files' media types before the blog's catch-all guess.
-  const kinds = [siteSearchArtifacts({ siteUrl: config.siteUrl, script: await buildSearchScript() }), blogArtifacts(blog)]
+  // The site's search comes first: it answers for its own files' media types before the blog's catch-all guess;
+  // so do the redirects (their files under _redirects/).
+  const kinds = [
+    siteSearchArtifacts({ siteUrl: config.siteUrl, script: await buildSearchScript() }),
+    redirectArtifacts(),
+    blogArtifacts(blog),
+  ]
   const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
@@ -164,7 +166,7 @@ export async function compose(
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
   const fetch = createFetch({
-    app: withCors(withImportRedirects(staticFirst(app, publishing.cache, publishing.canonical), db), config.corsOrigins),
+    app: withCors(withRedirects(staticFirst(app, publishing.cache, publishing.canonical), config.cacheDir), config.corsOrigins),
     readArtifact: publishing.marked(artifactRead(publishing.cache)),
     authenticate: (token) => authenticate(db, token),
     sessionCaller: people.sessionCaller,

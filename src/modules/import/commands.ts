@@ -10,6 +10,7 @@ import { readGhost } from './ghost.ts'
 import { readMarkdown } from './markdown.ts'
 import { mediaFetcher } from './media-fetch.ts'
 import { mediaUploader } from '../media/routes.ts'
+import { checkRunner } from '../posts/check-tasks.ts'
 import { exportFolio, importFolio } from '../export/folio-archive.ts'
 import { exportWxr } from '../export/wxr.ts'
 import { exportMarkdown } from '../export/markdown-folder.ts'
@@ -30,6 +31,9 @@ export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdow
   redirects export --format caddy|nginx|netlify|csv`
 
 class ImportUsage extends Error {}
+
+/** One post's check on an import's thread: far past any real body's (about a second at the size limit). */
+const IMPORT_CHECK_TIMEOUT_MS = 10 * 60_000
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback
@@ -62,13 +66,16 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
       ? mediaFetcher({ upload: mediaUploader(service.ctx, service.mediaStore), allowPrivate: service.ctx.config.importAllowPrivate })
       : undefined
   const started = performance.now()
-  const report = await runImport(service.ctx, reader(path), {
+  // The checks run on SEO_WORKERS threads, as the server's do, beside this thread's parse and writes.
+  // No request waits on them: a body at the size limit on a busy machine may take as long as it takes.
+  const seo = checkRunner(service.ctx.config.seoWorkers, service.ctx.log, IMPORT_CHECK_TIMEOUT_MS)
+  const report = await runImport({ ...service.ctx, seo }, reader(path), {
     language: oneOf('language', values.language, [...LANGUAGES, 'auto'], 'auto'),
     status: oneOf('status', values.status, ['keep', 'gate'], 'keep'),
     dryRun,
     fetchMedia,
-    progress: (n) => console.error(`import ${format}: ${n} posts read (${Math.round((performance.now() - started) / 1000)} s)`),
-  })
+    progress: (n) => console.error(`import ${format}: ${n} posts done (${Math.round((performance.now() - started) / 1000)} s)`),
+  }).finally(() => seo.close())
   if (!dryRun) {
     // One render pass for the whole import, never one per post.
     const stats = await service.publisher.rebuild({})

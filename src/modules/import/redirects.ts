@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, importRedirects, pages, posts, tags } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
-import { urlPathOf, type SiteTarget } from '../site/targets.ts'
+import { urlPathOf, type ListScope } from '../site/targets.ts'
 import type { Counts } from './report.ts'
 
 export type RedirectKind = (typeof importRedirects.$inferSelect)['kind']
@@ -54,59 +54,67 @@ export function addRedirect(
     .run()
 }
 
-/** Where a stored redirect points now (a post renamed since follows), or null when its thing is gone or not public. */
-function targetOf(db: Queryable, row: typeof importRedirects.$inferSelect): string | null {
-  const { kind, targetId, language } = row
-  const list = (scope: Extract<SiteTarget, { kind: 'page.list' }>['scope']): string =>
-    urlPathOf({ kind: 'page.list', language, scope, page: 1 })
-  switch (kind) {
-    case 'post': {
-      const post = db
-        .select({ slug: posts.slug, language: posts.language })
-        .from(posts)
-        .where(and(eq(posts.id, targetId), eq(posts.status, 1), isNull(posts.deletedAt)))
-        .get()
-      return post ? urlPathOf({ kind: 'page.post', language: post.language, slug: post.slug }) : null
-    }
-    case 'page': {
-      const page = db
-        .select()
-        .from(pages)
-        .where(and(eq(pages.id, targetId), eq(pages.status, 1)))
-        .get()
-      return page ? urlPathOf({ kind: 'page.standalone', language: page.language, slug: page.slug }) : null
-    }
-    case 'category': {
-      const found = db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, targetId)).get()
-      return found ? list({ kind: 'category', slug: found.slug }) : null
-    }
-    case 'tag': {
-      const found = db.select({ slug: tags.slug }).from(tags).where(eq(tags.id, targetId)).get()
-      return found ? list({ kind: 'tag', slug: found.slug }) : null
-    }
-    case 'author': {
-      const found = db.select({ slug: authors.slug }).from(authors).where(eq(authors.id, targetId)).get()
-      return found ? list({ kind: 'author', slug: found.slug }) : null
-    }
-    case 'feed':
-      return urlPathOf({ kind: 'page.feed', language, scope: { kind: 'home' }, format: 'rss' })
-    case 'home':
-      return list({ kind: 'home' })
-  }
-}
+/** Which stored redirects to resolve: all, the ones to one thing, or one old URL. */
+export type RedirectFilter = { kind: RedirectKind; targetId: number } | { from: string } | null
 
-/** The Folio path an old URL of an imported site moved to, or null. */
-export function redirectFor(db: Queryable, url: string): string | null {
-  const key = redirectKey(url)
-  if (!key) return null
-  const row = db.select().from(importRedirects).where(eq(importRedirects.fromPath, key)).get()
-  return row ? targetOf(db, row) : null
+/**
+ * Stored redirects with where each points now (a post renamed since follows; null when its thing
+ * is gone or not public), oldest path first: one query joining each to its thing, however many.
+ */
+export function resolveRedirects(db: Queryable, filter: RedirectFilter = null): { from: string; to: string | null }[] {
+  const r = importRedirects
+  const where = !filter
+    ? undefined
+    : 'from' in filter
+      ? eq(r.fromPath, filter.from)
+      : and(eq(r.kind, filter.kind), eq(r.targetId, filter.targetId))
+  const rows = db
+    .select({
+      from: r.fromPath,
+      kind: r.kind,
+      language: r.language,
+      post: posts.slug,
+      postLanguage: posts.language,
+      category: categories.slug,
+      tag: tags.slug,
+      author: authors.slug,
+      page: pages.slug,
+      pageLanguage: pages.language,
+    })
+    .from(r)
+    .leftJoin(posts, and(eq(r.kind, 'post'), eq(posts.id, r.targetId), eq(posts.status, 1), isNull(posts.deletedAt)))
+    .leftJoin(categories, and(eq(r.kind, 'category'), eq(categories.id, r.targetId)))
+    .leftJoin(tags, and(eq(r.kind, 'tag'), eq(tags.id, r.targetId)))
+    .leftJoin(authors, and(eq(r.kind, 'author'), eq(authors.id, r.targetId)))
+    .leftJoin(pages, and(eq(r.kind, 'page'), eq(pages.id, r.targetId), eq(pages.status, 1)))
+    .where(where)
+    .orderBy(r.fromPath)
+    .all()
+  return rows.map((row) => {
+    const list = (scope: ListScope): string => urlPathOf({ kind: 'page.list', language: row.language, scope, page: 1 })
+    const slugged = (kind: 'category' | 'tag' | 'author', slug: string | null) => (slug === null ? null : list({ kind, slug }))
+    const to = ((): string | null => {
+      switch (row.kind) {
+        case 'post':
+          return row.post === null ? null : urlPathOf({ kind: 'page.post', language: row.postLanguage!, slug: row.post })
+        case 'page':
+          return row.page === null ? null : urlPathOf({ kind: 'page.standalone', language: row.pageLanguage!, slug: row.page })
+        case 'category':
+          return slugged('category', row.category)
+        case 'tag':
+          return slugged('tag', row.tag)
+        case 'author':
+          return slugged('author', row.author)
+        case 'feed':
+          return urlPathOf({ kind: 'page.feed', language: row.language, scope: { kind: 'home' }, format: 'rss' })
+        case 'home':
+          return list({ kind: 'home' })
+      }
+    })()
+    return { from: row.from, to }
+  })
 }
 
 /** Every stored redirect whose thing is public, oldest path first, for `cli redirects export`. */
-export function* redirectMap(db: Queryable): Generator<{ from: string; to: string }> {
-  for (const row of db.select().from(importRedirects).orderBy(importRedirects.fromPath).all()) {
-    const to = targetOf(db, row)
-    if (to) yield { from: row.fromPath, to }
-  }
-}
+export const redirectMap = (db: Queryable): { from: string; to: string }[] =>
+  resolveRedirects(db).flatMap(({ from, to }) => (to ? [{ from, to }] : []))

@@ -19,13 +19,17 @@ export interface ImportOptions {
   dryRun: boolean
   /** `--media fetch` (never with a dry run: the media store is not part of the transaction). */
   fetchMedia?: PostOptions['fetchMedia']
-  /** Called every `PROGRESS_EVERY` posts, for a line on stderr. */
-  progress?: (postsSeen: number) => void
+  /** Called as each batch commits (and at the end), with the posts done so far, for a line on stderr. */
+  progress?: (postsDone: number) => void
 }
 
 /** Posts written per transaction: each batch commits with its `import_items` rows, so a killed run resumes after it. */
 const BATCH = 200
-const PROGRESS_EVERY = 500
+/**
+ * Posts being prepared at once (sanitized, checked and fixed on the SEO threads while this one
+ * parses and writes): enough to keep every thread busy, few enough that memory stays bounded.
+ */
+const IN_FLIGHT = 8
 const UNCATEGORIZED: TermRef = { sourceId: '\0uncategorized', slug: 'uncategorized', name: 'Uncategorized' }
 
 /**
@@ -51,11 +55,27 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
     fetchMedia: options.fetchMedia,
   }
   let batch: PreparedPost[] = []
-  let seen = 0
+  // Posts written or found unchanged, and how many of them the last progress line told.
+  let done = 0
+  let told = 0
+  const tell = () => {
+    if (done !== told) options.progress?.((told = done))
+  }
   const flush = () => {
     const ready = batch
     batch = []
     if (ready.length) write((tx) => ready.forEach((p) => writePost(tx, source, p, report)))
+    // Said once it is committed: a run killed after this line keeps these posts.
+    if (!options.dryRun) tell()
+  }
+  // Posts are prepared IN_FLIGHT at a time and written in the file's order (slug clashes, the report).
+  const preparing: Promise<PreparedPost | null>[] = []
+  const settleOldest = async () => {
+    const prepared = await preparing.shift()!
+    done++
+    if (prepared) batch.push(prepared)
+    else report.counts.posts.unchanged++
+    if (batch.length >= BATCH) flush()
   }
   if (options.dryRun) db.run(sql`begin immediate`)
   try {
@@ -67,12 +87,13 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       const entry = next.value
       if (entry.kind === 'post') {
-        if (++seen % PROGRESS_EVERY === 0) options.progress?.(seen)
-        const prepared = await prepareEntry(ctx, entry.value, source, terms, write, postOptions, options)
-        if (prepared) batch.push(prepared)
-        else report.counts.posts.unchanged++
+        // Its terms are settled now, in the file's order (before prepareEntry's first await).
+        const prepared = prepareEntry(ctx, entry.value, source, terms, write, postOptions, options)
+        // Awaited in turn (settleOldest); a failure before then must not count as unhandled.
+        prepared.catch(() => {})
+        preparing.push(prepared)
         report.skippedComments += entry.value.skippedComments
-        if (batch.length >= BATCH) flush()
+        if (preparing.length >= IN_FLIGHT) await settleOldest()
       } else if (entry.kind === 'page') {
         const page = entry.value
         write((tx) => writePage(tx, source, page, options.language, ctx.config.siteUrl, report))
@@ -90,8 +111,13 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
             addRedirect(tx, path, { kind: entry.kind, targetId: id, language: homeLanguage }, source, report.counts.redirects)
         })
     }
+    while (preparing.length) await settleOldest()
     flush()
-    options.progress?.(seen)
+    tell()
+  } catch (error) {
+    // Settled before the dry run's rollback: nothing still running writes after it.
+    await Promise.allSettled(preparing)
+    throw error
   } finally {
     if (options.dryRun) db.run(sql`rollback`)
   }

@@ -1,4 +1,6 @@
+import type { Logger } from '../../shared/log.ts'
 import { sanitizeContentHtml } from '../../shared/sanitize.ts'
+import { createPool, inProcess, type TaskRunner } from '../seo/pool.ts'
 import type { AutofixOutcome } from '../seo/autofix.ts'
 import { mediaKeysOf } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
@@ -23,3 +25,12 @@ export const CHECK_TASKS = {
   autofix: (job: Omit<SeoJob, 'task'>) => runSeoJob({ ...job, task: 'autofix' }) as AutofixOutcome,
 }
 export type CheckTasks = typeof CHECK_TASKS
+
+/**
+ * The check's runner: SEO_WORKERS threads (check-thread.ts), or this thread when there are none.
+ * `timeoutMs`: how long one job may run before its thread is replaced (the pool's default bounds a request).
+ */
+export const checkRunner = (threads: number, log: Logger, timeoutMs?: number): TaskRunner<CheckTasks> =>
+  threads > 0
+    ? createPool<CheckTasks>({ size: threads, entry: new URL('./check-thread.ts', import.meta.url), timeoutMs }, log)
+    : inProcess(CHECK_TASKS)
