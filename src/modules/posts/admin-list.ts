@@ -88,8 +88,7 @@ function partnersOf(db: Queryable, rows: readonly { id: number; language: Langua
     .all()
   return (row: (typeof rows)[number]) => {
     const other = found.filter((p) => p.language !== row.language)
-    const hit =
-      (row.alternateSlug && other.find((p) => p.slug === row.alternateSlug)) || other.find((p) => p.alternateSlug === row.slug)
+    const hit = (row.alternateSlug && other.find((p) => p.slug === row.alternateSlug)) || other.find((p) => p.alternateSlug === row.slug)
     return hit ? { id: hit.id, language: hit.language, slug: hit.slug, status: hit.status } : null
   }
 }

@@ -5,6 +5,7 @@ import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/
 import { LIST_SORTS, LIST_STATES, listAdminPosts } from './admin-list.ts'
 import { toWriterPostRes } from './present.ts'
 import { livePost } from './repo.ts'
+import { deletePost, takeOffline } from './status.ts'
 
 const Score = t.Optional(t.String({ pattern: '^(100|[1-9]?[0-9])$', description: 'a score from 0 to 100' }))
 
@@ -27,6 +28,8 @@ const score = (value: string | undefined) => (value === undefined ? undefined : 
 /**
  * The console's reads of posts in every state (docs/editor.md), scope `blog:write` like the
  * revisions beside them: drafts are private, so never cached and never in the public contract.
+ * Taking offline and deleting are the spec's `operate`/`delete` verbs as POSTs with the same
+ * scope: those GETs stay token-only (a cookie rides along on any navigation).
  */
 export const adminPostRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'posts.admin', prefix: '/api/admin/blog/posts' })
@@ -56,3 +59,19 @@ export const adminPostRoutes = (ctx: Ctx) =>
       params: t.Object({ id: IdParam }),
       scope: 'blog:write',
     })
+    .post(
+      '/:id/offline',
+      async ({ params }) => {
+        await takeOffline(ctx, Number(params.id))
+        return true
+      },
+      { params: t.Object({ id: IdParam }), scope: 'blog:publish' },
+    )
+    .post(
+      '/:id/delete',
+      async ({ params }) => {
+        await deletePost(ctx, Number(params.id))
+        return true
+      },
+      { params: t.Object({ id: IdParam }), scope: 'blog:publish' },
+    )

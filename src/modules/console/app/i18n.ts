@@ -1,3 +1,5 @@
+import { editorStrings } from './strings/editor.ts'
+
 const en = {
   console: 'Folio console',
   skip: 'Skip to content',
@@ -128,6 +130,7 @@ const en = {
   failure: 'Failure',
   nextRetry: 'Next retry (UTC)',
   redeliver: 'Redeliver',
+  ...editorStrings.en,
 }
 export type Key = keyof typeof en
 
@@ -261,6 +264,7 @@ const zh: Record<Key, string> = {
   failure: '失败原因',
   nextRetry: '下次重试（UTC）',
   redeliver: '重新投递',
+  ...editorStrings.zh,
 }
 
 export type Lang = 'en' | 'zh'

@@ -4,6 +4,8 @@ import type { Key } from './i18n.ts'
 import { Account } from './pages/account.tsx'
 import { Comments } from './pages/comments.tsx'
 import { Dashboard } from './pages/dashboard.tsx'
+import { Editor } from './pages/editor.tsx'
+import { Posts } from './pages/posts.tsx'
 import { Tokens } from './pages/tokens.tsx'
 import { Webhooks } from './pages/webhooks.tsx'
 
@@ -19,6 +21,8 @@ export interface ConsoleRoute {
 /** The console's pages, in navigation order. A new page (the post editor) is one more entry here. */
 export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/', label: 'navDashboard', scope: 'blog:read', page: Dashboard },
+  { path: '/admin/posts', label: 'navPosts', scope: 'blog:write', page: Posts },
+  { path: '/admin/editor', label: 'navWrite', scope: 'blog:write', page: Editor },
   { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
   { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },
   { path: '/admin/webhooks', label: 'navWebhooks', scope: 'blog:admin', page: Webhooks },
