@@ -5,17 +5,21 @@ import { differingFields, type PostForm } from './form.ts'
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value))
 
 /**
- * A save refused because someone else saved first: both versions side by side, field by field,
- * the author's own chosen by default. `onResolve` gets the merge, based on the saved version.
+ * A save refused because someone else saved first: both versions side by side, field by field.
+ * A field keeps the author's value by default only where the author changed it since `base` (the
+ * version the edit started from), so this three-way merge loses neither side's work. `onResolve`
+ * gets the merge, on top of the saved version.
  */
 export function ConflictView(props: {
+  base: PostForm
   mine: PostForm
   theirs: PostForm
   onResolve: (merged: PostForm) => void
   onCancel: (theirs: PostForm) => void
 }) {
   const fields = differingFields(props.mine, props.theirs)
-  const [keepMine, setKeepMine] = useState<Set<string>>(new Set(fields))
+  const edited = new Set(differingFields(props.mine, props.base))
+  const [keepMine, setKeepMine] = useState<Set<string>>(new Set(fields.filter((f) => edited.has(f))))
   const merged = (): PostForm => {
     const picked = Object.fromEntries(fields.filter((f) => keepMine.has(f)).map((f) => [f, props.mine[f]]))
     return { ...props.theirs, ...picked }

@@ -47,7 +47,7 @@ export function Editor({ me }: { me: Me }) {
   const [stored, setStored] = useState<StoredPost | null>(null)
   const [taxonomy, setTaxonomy] = useState<Taxonomy>({ categories: [], tags: [], authors: [] })
   const [offered, setOffered] = useState<PostForm | null>(null)
-  const [conflict, setConflict] = useState<{ mine: PostForm; theirs: PostForm } | null>(null)
+  const [conflict, setConflict] = useState<{ base: PostForm; mine: PostForm; theirs: PostForm } | null>(null)
   const [sourceId, setSourceId] = useState<number | null>(null)
   const [note, setNote] = useState('')
   const [error, setError] = useState<unknown>(null)
@@ -99,7 +99,8 @@ export function Editor({ me }: { me: Me }) {
     try {
       await action()
     } catch (e) {
-      if (verbs.isConflict(e) && form?.id) setConflict({ mine: form, theirs: formOf(await verbs.readPost(form.id)) })
+      if (verbs.isConflict(e) && form?.id && stored)
+        setConflict({ base: formOf(stored), mine: form, theirs: formOf(await verbs.readPost(form.id)) })
       else setError(e)
     }
   }
@@ -162,12 +163,16 @@ export function Editor({ me }: { me: Me }) {
       )}
       {conflict && (
         <ConflictView
+          base={conflict.base}
           mine={conflict.mine}
           theirs={conflict.theirs}
           onResolve={(merged) => {
             setConflict(null)
             setForm(merged)
-            void run(async () => adopt(await verbs.savePost(merged, merged.status)))
+            void run(async () => {
+              adopt(await verbs.savePost(merged, merged.status))
+              setNote(t('saved'))
+            })
           }}
           onCancel={(theirs) => {
             setConflict(null)
