@@ -133,7 +133,13 @@ export function Editor({ me }: { me: Me }) {
       seo_title: { seoTitle: r.generatedSeoTitle },
       seo_description: { seoDescription: r.generatedSeoDescription },
       canonical_self: { canonicalUrl: '' },
-      cover_alt: { coverAlt: generatedCoverAlt(form!.title, form!.language) },
+      cover_alt: {
+        coverAlt: generatedCoverAlt(
+          form!.title,
+          form!.language,
+          form!.bodyFormat === 'html' ? { contentHtml: form!.body, coverImage: form!.coverImage } : undefined,
+        ),
+      },
     }
     set(fixes[item.autoFixType!])
     go(item)
