@@ -7,6 +7,7 @@ import { differingFields, emptyForm, formOf, localDrafts, type PostForm, type St
 import { useLiveCheck, type CheckItem } from '../editor/live-check.ts'
 import { CheckPanel } from '../editor/panel.tsx'
 import { PublishStep } from '../editor/publish-step.tsx'
+import { Revisions } from '../editor/revisions.tsx'
 import { STEPS, type Taxonomy } from '../editor/steps.tsx'
 import * as verbs from '../editor/verbs.ts'
 import { t } from '../i18n.ts'
@@ -211,6 +212,7 @@ export function Editor({ me }: { me: Me }) {
             save={save}
             adopt={adopt}
           />
+          {stored && <Revisions post={stored} onRestored={adopt} />}
         </form>
         <CheckPanel
           result={check.result}
