@@ -54,14 +54,16 @@ export function TextField(props: Props) {
 /** A labelled select over `options` (value, label); `''` is "none". */
 export function SelectField(props: {
   name: string
+  /** The control's id when it is not a post field's (the list's filters). */
+  id?: string
   label: Key
   value: string
   options: { value: string; label: string }[]
   onChange: (value: string) => void
 }) {
-  const id = fieldId(props.name)
+  const id = props.id ?? fieldId(props.name)
   return (
-    <div class="field">
+    <div class={props.id ? 'field inline' : 'field'}>
       <label for={id}>{t(props.label)}</label>
       <select id={id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
         {props.options.map((o) => (

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks'
 import { api, type Page } from '../api.ts'
+import { SelectField } from '../editor/fields.tsx'
 import { localTime, takeOffline } from '../editor/verbs.ts'
 import { t, type Key } from '../i18n.ts'
 import { navigate } from '../nav.ts'
-import { ErrorNote, useLoad } from '../ui.tsx'
+import { ErrorNote, Pager, useLoad } from '../ui.tsx'
 
 interface PostRow {
   id: number
@@ -46,27 +47,6 @@ const NO_FILTERS: Filters = {
   maxScore: '',
   keyword: '',
   sort: 'updated',
-}
-
-function Choice(props: {
-  id: string
-  label: Key
-  value: string
-  options: { value: string; label: string }[]
-  onChange: (v: string) => void
-}) {
-  return (
-    <div class="field inline">
-      <label for={props.id}>{t(props.label)}</label>
-      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
 }
 
 /** `/admin/posts`: every post in every state, filtered, sorted, with its scores and translation (docs/editor.md). */
@@ -113,7 +93,8 @@ export function Posts() {
           <label for="posts-search">{t('search')}</label>
           <input id="posts-search" type="search" value={filters.keyword} onChange={(e) => setFilter('keyword')(e.currentTarget.value)} />
         </div>
-        <Choice
+        <SelectField
+          name=""
           id="posts-language"
           label="filterLanguage"
           value={filters.language}
@@ -124,28 +105,32 @@ export function Posts() {
             { value: 'zh', label: '中文' },
           ]}
         />
-        <Choice
+        <SelectField
+          name=""
           id="posts-state"
           label="filterState"
           value={filters.state}
           onChange={setFilter('state')}
           options={STATES.map((s) => ({ value: s.value, label: t(s.label) }))}
         />
-        <Choice
+        <SelectField
+          name=""
           id="posts-category"
           label="filterCategory"
           value={filters.categoryId}
           onChange={setFilter('categoryId')}
           options={[any, ...categories.map((c) => ({ value: String(c.id), label: c.nameEn }))]}
         />
-        <Choice
+        <SelectField
+          name=""
           id="posts-tag"
           label="filterTag"
           value={filters.tagId}
           onChange={setFilter('tagId')}
           options={[any, ...tags.map((c) => ({ value: String(c.id), label: c.nameEn }))]}
         />
-        <Choice
+        <SelectField
+          name=""
           id="posts-author"
           label="filterAuthor"
           value={filters.authorId}
@@ -174,7 +159,8 @@ export function Posts() {
             onChange={(e) => setFilter('maxScore')(e.currentTarget.value)}
           />
         </div>
-        <Choice
+        <SelectField
+          name=""
           id="posts-sort"
           label="sortBy"
           value={filters.sort}
@@ -245,19 +231,7 @@ export function Posts() {
           </table>
         </div>
       )}
-      {pages > 1 && (
-        <nav class="pager" aria-label={t('page')}>
-          <button type="button" disabled={current <= 1} onClick={() => setCurrent(current - 1)}>
-            {t('previous')}
-          </button>
-          <span>
-            {t('page')} {current} / {pages}
-          </span>
-          <button type="button" disabled={current >= pages} onClick={() => setCurrent(current + 1)}>
-            {t('next')}
-          </button>
-        </nav>
-      )}
+      <Pager current={current} pages={pages} onPage={setCurrent} />
     </>
   )
 }
