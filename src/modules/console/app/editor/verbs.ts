@@ -14,8 +14,6 @@ export const isConflict = (error: unknown) => error instanceof ApiError && (erro
 export const savePost = (form: PostForm, status: number) =>
   api<StoredPost>('POST', `${POSTS}/save`, { ...requestOf(form), status }, ifMatch(form.version))
 
-export const publishPost = (id: number, version: number) => api<StoredPost>('POST', `${POSTS}/${id}/publish`, undefined, ifMatch(version))
-
 export const takeOffline = (id: number) => api<boolean>('POST', `${ADMIN}/${id}/offline`)
 
 export const deletePost = (id: number) => api<boolean>('POST', `${ADMIN}/${id}/delete`)
