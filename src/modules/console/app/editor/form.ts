@@ -155,3 +155,16 @@ export const localDrafts = {
     localStorage.removeItem(draftKey(id, language))
   },
 }
+
+/** The taxonomy the editor's selects offer. */
+export interface Taxonomy {
+  categories: { id: number; nameEn: string; nameZh: string }[]
+  tags: { id: number; nameEn: string; nameZh: string }[]
+  authors: { id: number; name: string }[]
+}
+
+export interface StepProps {
+  form: PostForm
+  set: (patch: Partial<PostForm>) => void
+  taxonomy: Taxonomy
+}
