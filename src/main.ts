@@ -1,3 +1,4 @@
+import { adminPostRoutes } from './modules/posts/admin-routes.ts'
 import { join } from 'node:path'
 import type { AnyElysia } from 'elysia'
 import { version } from '../package.json'
@@ -136,6 +137,7 @@ export async function compose(
     searchRoutes(ctx),
     writePostRoutes(ctx),
     revisionRoutes(ctx),
+    adminPostRoutes(ctx),
     previewRoutes(ctx),
     previewPageRoutes(ctx),
     publicPageRoutes(ctx),

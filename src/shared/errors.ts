@@ -39,8 +39,8 @@ export class NotFound extends DomainError {
 }
 
 export class Unauthorized extends DomainError {
-  constructor(message = 'Missing or invalid API token.') {
-    super('UNAUTHORIZED', 401, message)
+  constructor(message = 'Missing or invalid API token.', headers: Readonly<Record<string, string>> = {}) {
+    super('UNAUTHORIZED', 401, message, null, headers)
   }
 }
 

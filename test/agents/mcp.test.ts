@@ -17,6 +17,8 @@ let folio: Folio
 let token: string
 let taxonomy: { categoryId: number; authorId: number }
 const clients: Client[] = []
+/** Each agent session makes its own category, named by its turn. */
+let agentRuns = 0
 
 beforeAll(async () => {
   folio = await startFolio()
@@ -57,6 +59,8 @@ const ALL_TOOLS = [
   'list_categories',
   'list_tags',
   'list_authors',
+  'save_category',
+  'save_tag',
   'upload_media',
   'search_resources',
   'search_posts',
@@ -83,6 +87,10 @@ async function blockedToPublished(client: Client) {
   expect(Object.keys(save.inputSchema.properties!)).toEqual(expect.arrayContaining(['contentHtml', 'contentMarkdown']))
   expect(Object.keys(save.inputSchema.properties!)).not.toContain('status')
 
+  // From nothing: the agent makes its own category and tag.
+  const made = await call(client, 'save_category', { nameEn: `Agent notes ${++agentRuns}`, nameZh: `代理笔记 ${agentRuns}` })
+  expect(made.data.id).toBeGreaterThan(0)
+  expect((await call(client, 'save_tag', { nameEn: `agent-${made.data.id}`, nameZh: '代理', language: 'all' })).data.id).toBeGreaterThan(0)
   const categories = await call(client, 'list_categories')
   expect(categories.data.map((c: { id: number }) => c.id)).toContain(taxonomy.categoryId)
   expect((await call(client, 'list_authors', { language: 'en' })).data.map((a: { id: number }) => a.id)).toContain(taxonomy.authorId)
@@ -100,14 +108,12 @@ async function blockedToPublished(client: Client) {
   expect(saved.data).toMatchObject({ status: 0, coverImage: cover.data, scheduledAt: null })
   const id = saved.data.id as number
 
-  const check = await call(client, 'check_post', {
-    id,
-    language: post.language,
-    title: post.title,
-    contentHtml: post.contentHtml,
-    categoryId: post.categoryId,
-  })
+  // Only the id: the stored post is checked; a field sent is laid over it.
+  const check = await call(client, 'check_post', { id })
   expect(check.data.canPublish).toBe(false)
+  const overlaid = await call(client, 'check_post', { id, coverAlt: 'Three logos on a desk' })
+  expect(overlaid.data.canPublish).toBe(true)
+  expect(await call(client, 'check_post', { title: 'No id' })).toMatchObject({ isError: true, data: { errors: [{ field: 'language' }] } })
   const coverAlt = check.data.items.find((item: { code: string }) => item.code === 'cover_alt')
   expect(coverAlt).toMatchObject({ passed: false, blocking: true, targetField: 'coverAlt' })
   expect(coverAlt.fixAction).toBeTruthy()
@@ -188,6 +194,8 @@ describe('MCP over Streamable HTTP', () => {
     for (const headers of [{}, { authorization: 'Bearer folio_nope' }] as Record<string, string>[]) {
       const answer = await folio.call('POST', '/mcp', { headers, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } })
       expect([answer.status, answer.body.code]).toEqual([401, 'UNAUTHORIZED'])
+      // A bearer challenge, so MCP clients do not go looking for an OAuth flow.
+      expect(answer.headers.get('www-authenticate')).toStartWith('Bearer realm="folio"')
     }
     for (const method of ['GET', 'DELETE']) {
       const answer = await folio.call(method, '/mcp', { token, headers: { accept: 'text/event-stream' } })

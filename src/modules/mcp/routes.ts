@@ -7,6 +7,14 @@ import type { McpServices } from './tools.ts'
 
 export const MCP_PATH = '/mcp'
 
+/**
+ * Says the credential is a bearer token: an MCP client that gets a 401 without it looks for
+ * OAuth metadata and starts an authorization flow Folio does not offer.
+ */
+const challenge = (tokenPresented: boolean) => ({
+  'www-authenticate': tokenPresented ? 'Bearer realm="folio", error="invalid_token"' : 'Bearer realm="folio"',
+})
+
 const METHOD_NOT_ALLOWED = {
   jsonrpc: '2.0',
   error: { code: -32000, message: 'Method not allowed: this server is stateless, use POST.' },
@@ -26,7 +34,8 @@ export const mcpRoutes = (services: McpServices, maxRequestBytes: number) =>
     MCP_PATH,
     async ({ request }) => {
       const { caller, tokenPresented } = callOf(request)
-      if (!caller) throw new Unauthorized(tokenPresented ? 'Invalid or revoked API token.' : 'Missing API token.')
+      if (!caller)
+        throw new Unauthorized(tokenPresented ? 'Invalid or revoked API token.' : 'Missing API token.', challenge(tokenPresented))
       // Stateless: no stream to open with GET and no session to end with DELETE (the SDK's stateless example does the same).
       if (request.method !== 'POST') return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { allow: 'POST' } })
       const server = createMcpServer(services, caller)

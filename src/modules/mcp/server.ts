@@ -7,9 +7,9 @@ import { DomainError, Forbidden, Unauthorized, ValidationFailed } from '../../sh
 import type { Caller } from '../tokens/tokens.ts'
 import { TOOLS, type McpServices, type Tool } from './tools.ts'
 
-const INSTRUCTIONS = `Folio publishes a bilingual (en/zh) blog. Publishing order: list_categories / list_tags / list_authors,
-upload_media for images, optionally search_resources for product cards, save_draft, check_post, fix every failed
-blocking item (each carries a fixAction) with save_draft, then publish_post (or schedule_post). Every tool answers
+const INSTRUCTIONS = `Folio publishes a bilingual (en/zh) blog. Publishing order: list_categories / list_tags / list_authors
+(save_category / save_tag when one is missing), upload_media for images, optionally search_resources for product cards, save_draft, check_post (only the id checks the stored post), fix every
+failed blocking item (each carries a fixAction) with save_draft or autofix_post, then publish_post (or schedule_post). Every tool answers
 {code, message, data}: code "0000" is success; any other code is an error whose data says what to fix
 (BLOG_SEO_BLOCKED: data.failedItems and data.failures). Times are UTC "YYYY-MM-DD HH:mm:ss".`
 

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts'
 import { Id, Language } from '../../http/schema.ts'
 import { listEnabledAuthors } from '../authors/authors.ts'
 import { autofixPost } from '../posts/autofix.ts'
-import { checkDraft } from '../posts/check.ts'
+import { checkPostFields } from '../posts/check.ts'
 import { PostSaveReq, PreviewReq, ScheduleReq, SeoCheckReq } from '../posts/model.ts'
 import { toWriterPostRes } from '../posts/present.ts'
 import { createPreview } from '../posts/preview.ts'
@@ -14,9 +14,9 @@ import { publishPost, takeOffline } from '../posts/status.ts'
 import { ResourceSearchReq } from '../resources/model.ts'
 import { SearchQuery, searchPosts } from '../search/routes.ts'
 import { searchResources } from '../resources/catalogue.ts'
-import { listEnabledCategories } from '../taxonomy/categories.ts'
-import { TagLanguage } from '../taxonomy/model.ts'
-import { listEnabledTags } from '../taxonomy/tags.ts'
+import { listEnabledCategories, saveCategory } from '../taxonomy/categories.ts'
+import { CategoryReq, TagLanguage, TagReq } from '../taxonomy/model.ts'
+import { listEnabledTags, saveTag } from '../taxonomy/tags.ts'
 import type { Scope } from '../tokens/scopes.ts'
 import type { Caller } from '../tokens/tokens.ts'
 
@@ -82,6 +82,22 @@ export const TOOLS: readonly Tool[] = [
     run: ({ ctx }, _caller, input) => listEnabledAuthors(ctx.db, input.language),
   }),
   tool({
+    name: 'save_category',
+    title: 'Save a category',
+    description: 'Creates a category (no id) or updates one; a blank slug is generated (Chinese names get pinyin). Answers it with its id.',
+    scope: 'blog:write',
+    input: CategoryReq,
+    run: ({ ctx }, _caller, input) => saveCategory(ctx, input),
+  }),
+  tool({
+    name: 'save_tag',
+    title: 'Save a tag',
+    description: 'Creates a tag (no id) or updates one, for one language or all. Answers it with its id for tagIds.',
+    scope: 'blog:write',
+    input: TagReq,
+    run: ({ ctx }, _caller, input) => saveTag(ctx, input),
+  }),
+  tool({
     name: 'upload_media',
     title: 'Upload an image',
     description:
@@ -115,9 +131,10 @@ export const TOOLS: readonly Tool[] = [
     description:
       'The SEO/AEO check of a draft (nothing is saved). With id, the fields sent are laid over the stored post. Read canPublish, and for each failed item its fixAction (what to change) and autoFixType.',
     scope: 'blog:write',
-    input: SeoCheckReq,
+    // Every field optional: with only an id the stored post is checked as it is.
+    input: t.Partial(SeoCheckReq),
     readOnly: true,
-    run: ({ ctx }, _caller, input) => checkDraft(ctx, input),
+    run: ({ ctx }, _caller, input) => checkPostFields(ctx, input),
   }),
   tool({
     name: 'save_draft',

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts'
+import { invalidField } from '../../shared/errors.ts'
 import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
 import type { SeoCheckReq } from './model.ts'
 import { livePost } from './repo.ts'
@@ -19,4 +20,21 @@ export async function checkDraft(ctx: Ctx, body: SeoCheckReq): Promise<SeoCheckR
   const contentHtml = await ctx.seo.run('checkedBody', body)
   const stored = body.id ? seoInputOf(livePost(ctx.db, body.id)) : null
   return runCheck(ctx, layOver(stored, { ...fields, contentHtml }))
+}
+
+const REQUIRED = ['language', 'title', 'categoryId'] as const
+
+/**
+ * MCP `check_post` (docs/agents.md): with `id`, the stored post with the fields sent laid over
+ * it, its stored body when none is sent; without `id`, the HTTP check's required fields apply.
+ */
+export function checkPostFields(ctx: Ctx, body: Partial<SeoCheckReq>): Promise<SeoCheckResult> {
+  const sentBody = body.contentHtml !== undefined || body.contentMarkdown !== undefined
+  if (body.id) {
+    const stored = livePost(ctx.db, body.id)
+    return checkDraft(ctx, { ...body, ...(sentBody ? {} : { contentHtml: stored.contentHtml }) } as SeoCheckReq)
+  }
+  const missing = REQUIRED.find((field) => body[field] === undefined || body[field] === null)
+  if (missing) throw invalidField(missing, `${missing} is required without an id`)
+  return checkDraft(ctx, body as SeoCheckReq)
 }

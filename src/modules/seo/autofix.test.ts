@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { autofix } from './autofix.ts'
 import { check } from './engine.ts'
+import { coverTextInBody } from './suggestions/cover-alt.ts'
 import { prng } from './test-world.ts'
 import type { SeoInput } from './types.ts'
 import { E0, E1, E2, E3, E4, E5, H, NOW, S, WORLD, Z0, Z1, Z2, Z3 } from './worked-examples.ts'
@@ -67,4 +68,28 @@ describe('autofix', () => {
       expect(twice.input).toEqual(once.input)
     }
   }, 60_000)
+
+  test('cover_alt prefers the body: the caption of the figure holding the cover, else its own alt, else the title', () => {
+    const cover = 'https://media.example.org/cover.webp'
+    const figure = `<figure><img src="${cover}" alt="Logos"><figcaption>Three generator <b>logos</b> on a desk</figcaption></figure>`
+    const post = { ...E0, coverImage: cover, coverAlt: '' }
+    expect(autofix({ ...post, contentHtml: `${figure}${E0.contentHtml}` }, WORLD, NOW).input.coverAlt).toBe(
+      'Three generator logos on a desk',
+    )
+    expect(
+      autofix({ ...post, contentHtml: `<p><img src="${cover}" alt="A desk, seen from above"></p>${E0.contentHtml}` }, WORLD, NOW).input
+        .coverAlt,
+    ).toBe('A desk, seen from above')
+    // A file name is no description; another image's caption says nothing about the cover.
+    const other = `<figure><img src="https://media.example.org/x.webp" alt="x"><figcaption>Other</figcaption></figure><img src="${cover}" alt="cover.webp">`
+    expect(autofix({ ...post, contentHtml: `${other}${E0.contentHtml}` }, WORLD, NOW).input.coverAlt).toBe(E0.title)
+  })
+
+  test('the cover text scan takes deep and long hostile bodies in one walk', () => {
+    const cover = 'https://media.example.org/c.webp'
+    const nested = `${'<figure>'.repeat(20_000)}<img src="${cover}"><figcaption>${'x'.repeat(100_000)}`
+    // Unclosed figures close at the end of the input, as in browsers; one walk, however deep.
+    expect(coverTextInBody(nested, cover).caption).toBe('x'.repeat(100_000))
+    expect(coverTextInBody(`<img src="${cover}" alt="a">`.repeat(20_000), cover).alt).toBe('a')
+  })
 })

@@ -14,7 +14,9 @@ function applyFix(input: SeoInput, fix: AutoFixType, result: SeoCheckResult): Pa
     case 'canonical_self':
       return { canonicalUrl: '' }
     case 'cover_alt':
-      return { coverAlt: generatedCoverAlt(input.title, input.language) }
+      return {
+        coverAlt: generatedCoverAlt(input.title, input.language, { contentHtml: input.contentHtml, coverImage: input.coverImage ?? '' }),
+      }
   }
 }
 

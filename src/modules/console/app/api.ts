@@ -15,14 +15,13 @@ export class ApiError extends Error {
  * session cookie (same origin) in place of a token. The browser adds Origin and Sec-Fetch-Site,
  * which the server checks on every write.
  */
-export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  // A FormData body (an upload) goes as multipart, its boundary set by the browser.
-  const form = body instanceof FormData
+export async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const sendsForm = body instanceof FormData
   const response = await fetch(path, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined || form ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+    headers: body === undefined || sendsForm ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined || sendsForm ? (body as FormData | undefined) : JSON.stringify(body),
   })
   let envelope: { code: string; message: string; data: T }
   try {

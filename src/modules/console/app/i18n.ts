@@ -1,6 +1,7 @@
 import { passkeyStrings } from './strings/passkeys.ts'
 import { console2 } from './strings/console2.ts'
 import { pageStrings } from './strings/pages.ts'
+import { editorStrings } from './strings/editor.ts'
 
 const en = {
   console: 'Folio console',
@@ -135,6 +136,7 @@ const en = {
   ...passkeyStrings.en,
   ...console2.en,
   ...pageStrings.en,
+  ...editorStrings.en,
 }
 export type Key = keyof typeof en
 
@@ -271,6 +273,7 @@ const zh: Record<Key, string> = {
   ...passkeyStrings.zh,
   ...console2.zh,
   ...pageStrings.zh,
+  ...editorStrings.zh,
 }
 
 export type Lang = 'en' | 'zh'

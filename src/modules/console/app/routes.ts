@@ -9,6 +9,8 @@ import { Resources } from './pages/resources.tsx'
 import { Settings } from './pages/settings.tsx'
 import { Authors, Categories, Tags } from './pages/structure.tsx'
 import { Pages } from './pages/pages.tsx'
+import { Editor } from './pages/editor.tsx'
+import { Posts } from './pages/posts.tsx'
 import { Tokens } from './pages/tokens.tsx'
 import { Webhooks } from './pages/webhooks.tsx'
 
@@ -24,6 +26,8 @@ export interface ConsoleRoute {
 /** The console's pages, in navigation order. A new page (the post editor) is one more entry here. */
 export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/', label: 'navDashboard', scope: 'blog:read', page: Dashboard },
+  { path: '/admin/posts', label: 'navPosts', scope: 'blog:write', page: Posts },
+  { path: '/admin/editor', label: 'navWrite', scope: 'blog:write', page: Editor },
   { path: '/admin/comments', label: 'navComments', scope: 'blog:admin', page: Comments },
   { path: '/admin/pages', label: 'navPages', scope: 'blog:write', page: Pages },
   { path: '/admin/tokens', label: 'navTokens', scope: 'blog:admin', page: Tokens },

@@ -87,3 +87,21 @@ export function CheckboxGroup(props: {
     </fieldset>
   )
 }
+
+/** Previous/next over `pages` pages of a list. */
+export function Pager(props: { current: number; pages: number; onPage: (page: number) => void }) {
+  if (props.pages <= 1) return null
+  return (
+    <nav class="pager" aria-label={t('page')}>
+      <button type="button" disabled={props.current <= 1} onClick={() => props.onPage(props.current - 1)}>
+        {t('previous')}
+      </button>
+      <span>
+        {t('page')} {props.current} / {props.pages}
+      </span>
+      <button type="button" disabled={props.current >= props.pages} onClick={() => props.onPage(props.current + 1)}>
+        {t('next')}
+      </button>
+    </nav>
+  )
+}

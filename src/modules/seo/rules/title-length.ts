@@ -1,13 +1,15 @@
 import { defineRule, fail, inRange, pass } from '../rule.ts'
 import { fieldLength } from '../text/units.ts'
 
+export const TITLE_LENGTH = { en: { min: 20, max: 70 }, zh: { min: 10, max: 35 } }
+
 export const titleLength = defineRule({
   code: 'title_length',
   step: 'basic',
   targetField: 'title',
   weight: 3,
   blocking: false,
-  thresholds: { en: { min: 20, max: 70 }, zh: { min: 10, max: 35 } },
+  thresholds: TITLE_LENGTH,
   why: 'It is the H1 and the fallback search title.',
   fixAction: 'Rewrite the title.',
   autoFixType: null,

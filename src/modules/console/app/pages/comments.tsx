@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api, type Page } from '../api.ts'
 import { t } from '../i18n.ts'
-import { ErrorNote, useLoad } from '../ui.tsx'
+import { ErrorNote, Pager, useLoad } from '../ui.tsx'
 import { ReplyBox } from './reply.tsx'
 
 /** The admin record of a comment (`BlogCommentRes`): its text is shown as text, never as markup. */
@@ -127,19 +127,7 @@ export function Comments() {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav class="pager" aria-label={t('page')}>
-          <button type="button" disabled={current <= 1} onClick={() => setCurrent(current - 1)}>
-            {t('previous')}
-          </button>
-          <span>
-            {t('page')} {current} / {pages}
-          </span>
-          <button type="button" disabled={current >= pages} onClick={() => setCurrent(current + 1)}>
-            {t('next')}
-          </button>
-        </nav>
-      )}
+      <Pager current={current} pages={pages} onPage={setCurrent} />
     </>
   )
 }

@@ -1,0 +1,126 @@
+import { useState } from 'preact/hooks'
+import { api, type Page } from '../api.ts'
+import { t } from '../i18n.ts'
+import { ErrorNote } from '../ui.tsx'
+import { fieldId, SelectField, TextField } from './fields.tsx'
+import type { StepProps } from './form.ts'
+import { insertAtCaret, uploadImage } from './media.ts'
+
+interface Resource {
+  id: number
+  nameEn: string
+  nameZh: string
+  cardHtml: { en: string; zh: string }
+}
+
+/** Finds products over the resources search and inserts the ready-made card into the body. */
+function ProductPicker({ form, set }: StepProps) {
+  const [keywords, setKeywords] = useState('')
+  const [found, setFound] = useState<Resource[]>([])
+  const [error, setError] = useState<unknown>(null)
+  const search = () =>
+    api<Page<Resource>>('POST', '/api/v1/blog/resources/search', { keywords, size: 5 }).then((page) => setFound(page.records), setError)
+  const insert = (r: Resource) => {
+    const ids = form.relatedProductIds
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    set({ body: `${form.body}\n\n${r.cardHtml[form.language]}\n`, relatedProductIds: [...new Set([...ids, String(r.id)])].join(',') })
+  }
+  return (
+    <div class="picker">
+      <div class="field inline">
+        <label for="product-search">{t('productSearch')}</label>
+        <input id="product-search" value={keywords} onInput={(e) => setKeywords(e.currentTarget.value)} />
+        <button type="button" onClick={search}>
+          {t('productSearch')}
+        </button>
+      </div>
+      <ErrorNote error={error} />
+      <ul class="rows">
+        {found.map((r) => (
+          <li key={r.id}>
+            {form.language === 'zh' ? r.nameZh || r.nameEn : r.nameEn}{' '}
+            <button type="button" onClick={() => insert(r)}>
+              {t('insertCard')} {r.id}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The content step: the body (Markdown or HTML) with image upload, and the product-card picker. */
+export function Content(props: StepProps) {
+  const { form, set } = props
+  const [error, setError] = useState<unknown>(null)
+  const addImage = async (file: File | undefined, area: HTMLTextAreaElement) => {
+    if (!file?.type.startsWith('image/')) return false
+    try {
+      const snippet = await uploadImage(file, form.bodyFormat)
+      if (snippet) set({ body: insertAtCaret(area, snippet) })
+    } catch (e) {
+      setError(e)
+    }
+    return true
+  }
+  return (
+    <>
+      <SelectField
+        name="bodyFormat"
+        label="fBodyFormat"
+        value={form.bodyFormat}
+        options={[
+          { value: 'markdown', label: 'Markdown' },
+          { value: 'html', label: 'HTML' },
+        ]}
+        onChange={(v) => set({ bodyFormat: v as 'markdown' | 'html' })}
+      />
+      <div class="field">
+        <label for={fieldId('contentHtml')}>{t('fBody')}</label>
+        <textarea
+          id={fieldId('contentHtml')}
+          class="body"
+          rows={18}
+          lang={form.language === 'zh' ? 'zh-CN' : 'en'}
+          value={form.body}
+          onInput={(e) => set({ body: e.currentTarget.value })}
+          onPaste={(e) => {
+            const file = e.clipboardData?.files[0]
+            if (file?.type.startsWith('image/')) {
+              e.preventDefault()
+              void addImage(file, e.currentTarget)
+            }
+          }}
+          onDrop={(e) => {
+            const file = e.dataTransfer?.files[0]
+            if (file?.type.startsWith('image/')) {
+              e.preventDefault()
+              void addImage(file, e.currentTarget)
+            }
+          }}
+        />
+      </div>
+      <div class="field">
+        <label for="f-upload">{t('uploadImage')}</label>
+        <input
+          id="f-upload"
+          type="file"
+          accept="image/*"
+          onChange={(e) =>
+            void addImage(e.currentTarget.files?.[0], document.getElementById(fieldId('contentHtml')) as HTMLTextAreaElement)
+          }
+        />
+      </div>
+      <ErrorNote error={error} />
+      <ProductPicker {...props} />
+      <TextField
+        name="relatedProductIds"
+        label="fProducts"
+        value={form.relatedProductIds}
+        onInput={(relatedProductIds) => set({ relatedProductIds })}
+      />
+    </>
+  )
+}
