@@ -1,5 +1,5 @@
 import type { PostEvent, ScheduleFailure } from '../../shared/changes.ts'
-import { postPath } from '../../shared/language.ts'
+import { postUrl } from '../../shared/language.ts'
 import { formatTime } from '../../shared/time.ts'
 import type { PostRow } from '../posts/repo.ts'
 
@@ -93,7 +93,7 @@ export function buildPayload(
       slug: post.slug,
       title: post.title,
       status: post.status,
-      url: siteUrl + postPath(post.language, post.slug),
+      url: postUrl(siteUrl, post.language, post.slug),
       publishedAt: post.publishedAt,
     },
     ...scheduleFailure,
