@@ -76,7 +76,10 @@ test('a change made during a site-wide re-render is served at the next slice, an
     // The site-wide change's own request still waits for its pages (it answers what is true).
     const siteWide = feed.write(db, (_tx, record) => record({ kind: 'settings' }))
     await firstSlice
-    expect(publishing.publisher.health().reRender.pending).toBe(PAGES)
+    const started = publishing.publisher.health()
+    expect(started.reRender.pending).toBe(PAGES)
+    // A long background lane is no lag of the urgent one: /healthz stays ok.
+    expect(started.oldestDueMs).toBeNull()
 
     // A publish-like change while the re-render is at its first slice: answered after that slice.
     await feed.write(db, (_tx, record) => record({ kind: 'category', id: 1 }))
@@ -86,8 +89,6 @@ test('a change made during a site-wide re-render is served at the next slice, an
     expect(existsSync(join(config.cacheDir, `notes/p${PAGES - 1}`))).toBe(false)
     const during = publishing.publisher.health()
     expect(during.reRender).toEqual({ pending: PAGES - SLICE, rendered: SLICE })
-    // A long background lane is no lag of the urgent one: /healthz stays ok.
-    expect(during.oldestDueMs).toBeNull()
 
     const { effects } = await siteWide
     expect(effects.artifactsFailed).toBe(0)
