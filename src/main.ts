@@ -33,9 +33,10 @@ import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
 import { blogArtifacts } from './modules/artifacts/blog.ts'
+import { webhookHealth } from './modules/webhooks/health.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
-import { openapiJson } from './modules/publishing/openapi/document.ts'
+import { openapiJson } from './http/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
@@ -103,7 +104,13 @@ export async function compose(
   // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
-  const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, openapi: '' }
+  const blog = {
+    db,
+    siteUrl: config.siteUrl,
+    sitemapShardSize: config.sitemapShardSize,
+    openapi: '',
+    engagementRefreshMs: config.engagementRefreshSeconds * 1000,
+  }
   // The site's search comes first: it answers for its own files' media types before the blog's catch-all guess;
   // so do the redirects (their files under _redirects/).
   const kinds = [
@@ -113,6 +120,7 @@ export async function compose(
   ]
   const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
+  publishing.healthSections.webhooks = webhookHealth(db, config, systemClock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
   // Search: the FTS5 index follows every post write in its transaction; at start it catches up on the rest (docs/search.md).

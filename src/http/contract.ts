@@ -3,7 +3,7 @@ import { t, type DocumentDecoration, type TSchema } from 'elysia'
 /**
  * What a route promises beyond its request schemas (which Elysia already holds): its name in the
  * OpenAPI document and the shape of its answer. Every route spreads `contract({...})` into its
- * options; the document (publishing/openapi/document.ts) is generated from the routes alone, so
+ * options; the document (http/openapi/document.ts) is generated from the routes alone, so
  * a route that is declared is described, and a test fails for any route without a contract.
  */
 export interface RouteContract {

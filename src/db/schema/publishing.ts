@@ -6,7 +6,10 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
  * if `seq` is still the one the render read; so a crash in between leaves the row behind and the
  * next start repairs the file, and a change made during a render is rendered again.
  * `dueAt` (ms since epoch) lets engagement counts wait and coalesce instead of one render per
- * clap; `attempts` counts failed renders, for the retry backoff.
+ * clap; `attempts` counts failed renders, for the retry backoff. `lane` 0 is a change's own
+ * artifacts (a publish waits for them), 1 the background lane of a site-wide re-render (a settings
+ * change, a category rename, a cache rebuild): a pass takes lane 1 only in small slices while
+ * lane 0 has nothing due, so a publish never waits behind a site-wide re-render.
  */
 export const artifactJobs = sqliteTable(
   'artifact_jobs',
@@ -15,8 +18,9 @@ export const artifactJobs = sqliteTable(
     dueAt: integer('due_at').notNull(),
     seq: integer('seq').notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    lane: integer('lane').notNull().default(0),
   },
-  (table) => [index('artifact_jobs_due').on(table.dueAt)],
+  (table) => [index('artifact_jobs_due').on(table.dueAt), index('artifact_jobs_lane_due').on(table.lane, table.dueAt)],
 )
 
 /**

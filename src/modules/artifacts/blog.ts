@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { authors } from '../../db/schema/index.ts'
 import type { ArtifactKind } from '../publishing/kinds.ts'
 import { replaceSubjectStates } from '../publishing/jobs.ts'
-import { siteInputs } from '../publishing/inputs.ts'
+import { siteInputs } from './inputs.ts'
 import { API, contentTypeOf, filesOf, pathOf, requestTarget, targetOf, type Target } from './paths.ts'
 import { allPostStates, authorStateOf, everyTarget } from './plan.ts'
 import { renderTargets } from './render/artifact.ts'
@@ -11,7 +11,7 @@ import { everySiteTarget, siteTargetsFor } from '../site/plan.ts'
 import { siteHeaders } from '../site/serve.ts'
 import { ASSETS } from '../site/assets.ts'
 import { SITE_TOP } from '../site/targets.ts'
-import { authorSubject, planChange, postMoved, postSubject, widens } from './changes.ts'
+import { authorSubject, paceOf, planChange, postMoved, postSubject, widens } from './changes.ts'
 
 /** How many of the newest posts a rebuild renders first (with the lists and feeds they head). */
 const FIRST_POSTS = 20
@@ -19,6 +19,8 @@ const FIRST_POSTS = 20
 /** What the blog's artifacts are rendered with: the site's options and the OpenAPI document (set at start). */
 export interface BlogSource extends SiteOptions {
   openapi: string
+  /** How long clap and comment counts inside pre-rendered posts may lag (ENGAGEMENT_REFRESH_SECONDS), in ms. */
+  engagementRefreshMs: number
 }
 
 /**
@@ -40,6 +42,8 @@ export function blogArtifacts(source: BlogSource): ArtifactKind<Target> {
     headers: siteHeaders,
     effect: (t) => (t.kind === 'sitemap' || t.kind === 'sitemapShard' ? 'sitemap' : t.kind === 'rss' ? 'rss' : null),
     plan: (tx, change) => planChange(tx, source, change),
+    pace: paceOf,
+    refreshMs: source.engagementRefreshMs,
     widens,
     every: (db) => [...everyTarget(db, source), ...everySiteTarget(db, source.sitemapShardSize)],
     survey(tx) {

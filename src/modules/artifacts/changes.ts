@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/client.ts'
 import type { Change } from '../../shared/changes.ts'
+import type { Pace } from '../publishing/kinds.ts'
 import { LANGUAGE_PATH, LANGUAGES } from '../../shared/language.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { saveSubjectState, subjectState, writtenPathsUnder } from '../publishing/jobs.ts'
@@ -42,6 +43,16 @@ export const authorSubject = Object.assign((id: number) => `author:${id}`, { pre
 /** Changes to the tables `siteInputs` fingerprints. */
 const SITE_WIDE = new Set<Change['kind']>(['category', 'tag', 'author', 'settings', 'resources', 'page'])
 export const widens = (change: Change): boolean => SITE_WIDE.has(change.kind)
+
+/**
+ * How soon a change's artifacts are due (kinds.ts `Pace`): the changes that re-render every page
+ * (the publication's settings in every header, category and tag names in every navigation)
+ * go to the background lane; engagement counts refresh on their bounded schedule.
+ */
+export function paceOf(change: Change): Pace {
+  if (change.kind === 'settings' || change.kind === 'category' || change.kind === 'tag') return 'background'
+  return change.kind === 'engagement' ? 'refresh' : 'now'
+}
 
 function postTargets(tx: Tx, options: SiteOptions, after: PostRow, before: PostRow | null): Target[] {
   const subject = postSubject(after.id)

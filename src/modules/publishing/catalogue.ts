@@ -1,7 +1,7 @@
 import type { Queryable, Tx } from '../../db/client.ts'
 import type { Change } from '../../shared/changes.ts'
 import { recentMemo } from '../../shared/memo.ts'
-import type { Artifact, ArtifactEffect, ArtifactKind } from './kinds.ts'
+import type { Artifact, ArtifactEffect, ArtifactKind, Pace } from './kinds.ts'
 
 /**
  * The registered artifact kinds as one (Eleventy's template map, in spirit): every question the
@@ -14,11 +14,15 @@ export interface Catalogue {
   parse(file: string): Artifact | null
   files(artifact: Artifact): { path: string; aliases: string[] }
   canonical(url: URL): string | null
+  /** The alias files of the artifact a file holds (none when it holds no artifact). */
+  aliasesOf(file: string): string[]
   contentType(file: string): string
   headers(file: string): Record<string, string>
   effect(artifact: Artifact): ArtifactEffect
-  /** Every kind's plan for a change, in registration order: each sees what the kinds before it planned. */
-  plan(tx: Tx, change: Change): Artifact[]
+  /** Every kind's plan for a change, in registration order (each sees what the kinds before it planned), by pace. */
+  plan(tx: Tx, change: Change): Planned[]
+  /** The longest delay of the pace `refresh` among the kinds: a due time further ahead comes from a clock that stepped back. */
+  longestRefreshMs: number
   widens(change: Change): boolean
   every(db: Queryable): Artifact[]
   survey(tx: Tx): { inputs: string; moved(): Artifact[]; first(): Artifact[] }
@@ -26,6 +30,13 @@ export interface Catalogue {
   render(db: Queryable, artifacts: readonly Artifact[]): (string | null)[]
   /** Distinct main files of these artifacts; artifacts that can have no file (an odd slug) drop out. */
   pathsOf(artifacts: readonly Artifact[]): string[]
+}
+
+/** What one kind planned for a change: its artifacts, how soon they are due, and after how long (`refresh`). */
+export interface Planned {
+  artifacts: Artifact[]
+  pace: Pace
+  afterMs: number
 }
 
 const FALLBACK_TYPE = 'application/octet-stream'
@@ -65,6 +76,10 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
     tops: [...new Set(kinds.flatMap((k) => k.tops))],
     parse,
     files,
+    aliasesOf(file) {
+      const artifact = parse(file)
+      return artifact ? files(artifact).aliases : []
+    },
     canonical: (url) => {
       for (const kind of kinds) {
         const file = kind.canonical(url)
@@ -83,9 +98,14 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
     effect: (artifact) => kindOf(artifact).effect(artifact),
     plan(tx, change) {
       const planned: Artifact[] = []
-      for (const kind of kinds) planned.push(...own(kind, kind.plan(tx, change, planned)))
-      return planned
+      return kinds.map((kind) => {
+        const artifacts = own(kind, kind.plan(tx, change, planned))
+        planned.push(...artifacts)
+        const pace = kind.pace?.(change) ?? 'now'
+        return { artifacts, pace, afterMs: pace === 'refresh' ? (kind.refreshMs ?? 0) : 0 }
+      })
     },
+    longestRefreshMs: Math.max(0, ...kinds.map((k) => k.refreshMs ?? 0)),
     widens: (change) => kinds.some((k) => k.widens(change)),
     every: (db) => kinds.flatMap((kind) => own(kind, kind.every(db))),
     survey(tx) {

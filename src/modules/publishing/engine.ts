@@ -7,11 +7,12 @@ import type { ArtifactCache } from './memory.ts'
 import type { WriteOutcome } from './writer.ts'
 
 /** What the engine is given (publisher, pass and rebuild share it), and what it reports. */
-/** One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, its alias files, what happened. */
+/** One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, its alias files, its media type, what happened. */
 export interface ArtifactChange {
   path: string
   target: Artifact | null
   aliases: readonly string[]
+  contentType: string
   outcome: Exclude<WriteOutcome, 'unchanged'>
 }
 
@@ -20,7 +21,6 @@ export interface EngineDeps {
   log: Logger
   clock: Clock
   cacheDir: string
-  engagementRefreshSeconds: number
   cache: ArtifactCache
   /** Where artifacts' precompressed copies are written (copies.ts); ended by `stop`. */
   copies: Copier
@@ -43,4 +43,6 @@ export interface EngineDeps {
 export interface EngineStatus {
   lastError: { at: string; path: string; error: string } | null
   totals: { passes: number; rendered: number; rebased: number }
+  /** The background lane's jobs rendered since it was last found empty: a site-wide re-render's progress. */
+  background: { rendered: number }
 }

@@ -9,8 +9,13 @@ const DEGRADED_AFTER_MS = 30_000
  * current; 503 `DEGRADED` while renders fail (a full or read-only CACHE_DIR) or the oldest due job
  * waited more than 30 s. Never cached. With the artifact mirror, `data.mirror` shows its backlog
  * and last error; a bucket that lags does not make this box unhealthy (it still serves every read).
+ * Other parts add their own section to `sections` (the webhook deliveries, `data.webhooks`),
+ * shown beside the render backlog and never degrading it.
  */
-export const healthRoutes = (health: () => { failing: number; oldestDueMs: number | null; stale: boolean }, mirror?: () => object) =>
+export const healthRoutes = (
+  health: () => { failing: number; oldestDueMs: number | null; stale: boolean },
+  sections: Readonly<Record<string, () => object>>,
+) =>
   new Elysia({ name: 'publishing.health' }).get('/healthz', () => {
     const render = health()
     // A rebuild after a cache invalidation is a long backlog by design: `stale`, whole files served meanwhile.
@@ -19,7 +24,11 @@ export const healthRoutes = (health: () => { failing: number; oldestDueMs: numbe
       {
         code: degraded ? 'DEGRADED' : '0000',
         message: degraded ? 'Public artifacts are not current: renders fail or lag (see data.render).' : 'success',
-        data: { status: degraded ? 'degraded' : render.stale ? 'stale' : 'ok', render, ...(mirror ? { mirror: mirror() } : {}) },
+        data: {
+          status: degraded ? 'degraded' : render.stale ? 'stale' : 'ok',
+          render,
+          ...Object.fromEntries(Object.entries(sections).map(([name, section]) => [name, section()])),
+        },
       },
       degraded ? 503 : 200,
       { 'cache-control': 'no-store' },

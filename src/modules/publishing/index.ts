@@ -57,7 +57,7 @@ export function createPublishing(
     recorded: (path) => recordedHash(db, registered, path),
   })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
-  const mirror = createArtifactMirror(config, db, log, clock)
+  const mirror = createArtifactMirror(config, db, log, clock, registered)
   // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.
   const passHooks = [onPassChanges, mirror?.artifactsChanged].filter((hook): hook is PassHook => hook !== undefined)
   const publisher = createPublisher(
@@ -68,7 +68,6 @@ export function createPublishing(
       log,
       clock,
       cacheDir: config.cacheDir,
-      engagementRefreshSeconds: config.engagementRefreshSeconds,
       renderOnCommit,
       onPassChanges: passHooks.length ? (changes) => passHooks.forEach((hook) => hook(changes)) : undefined,
     },
@@ -102,12 +101,15 @@ export function createPublishing(
       return response
     }
   const health = () => ({ ...publisher.health(), stale: upkeep.stale() })
+  /** `/healthz` sections beside the render backlog: the mirror's here, others added by the composition root. */
+  const healthSections: Record<string, () => object> = mirror ? { mirror: mirror.worker.health } : {}
   return {
     publisher,
     mirror,
     cache,
     canonical: registered.canonical,
-    routes: [healthRoutes(health, mirror?.worker.health)],
+    routes: [healthRoutes(health, healthSections)],
+    healthSections,
     start,
     upkeep,
     marked,

@@ -22,13 +22,7 @@ export function recordedHash(db: Db, kinds: ArtifactFiles, file: string): string
 }
 
 /** What the check asks of the artifact kinds: which artifact a file holds, and its file and alias spellings. */
-type ArtifactFiles = Pick<Catalogue, 'parse' | 'files'>
-
-/** The alias spellings of the artifact at `path` (none for a path no artifact kind owns). */
-function aliasesAt(kinds: ArtifactFiles, path: string): string[] {
-  const artifact = kinds.parse(path)
-  return artifact ? kinds.files(artifact).aliases : []
-}
+type ArtifactFiles = Pick<Catalogue, 'parse' | 'files' | 'aliasesOf'>
 
 /** The integrity counters `/healthz` shows (`data.render.integrity`), since start. */
 interface IntegrityHealth {
@@ -66,7 +60,7 @@ export function createIntegrity(deps: { db: Db; cacheDir: string; cache: Artifac
       },
       { behavior: 'immediate' },
     )
-    deps.cache.changed(damaged.flatMap((path) => [path, ...aliasesAt(deps.kinds, path)]))
+    deps.cache.changed(damaged.flatMap((path) => [path, ...deps.kinds.aliasesOf(path)]))
     return damaged
   }
 

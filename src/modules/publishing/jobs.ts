@@ -29,30 +29,40 @@ export function nextSeq(): number {
   return lastSeq
 }
 
+/** The render lanes (schema/publishing.ts): a change's own artifacts, and a site-wide re-render's. */
+export const LANE = { now: 0, background: 1 } as const
+export type Lane = (typeof LANE)[keyof typeof LANE]
+
 /**
- * Marks artifacts stale, due at `dueAt`, under `seq`. A path already waiting keeps the earlier due
- * time, so a burst of changes to one post is rendered once, and an urgent change is never
- * postponed by a lazy one (engagement) that came first.
+ * Marks artifacts stale, due at `dueAt`, under `seq`, in `lane`. A path already waiting keeps the
+ * earlier due time and the more urgent lane, so a burst of changes to one post is rendered once,
+ * and an urgent change is never postponed by a lazy one (a refresh: engagement counts) or a site-wide re-render
+ * that came first.
  */
-export function markStale(db: Queryable, paths: readonly string[], dueAt: number, seq: number): void {
+export function markStale(db: Queryable, paths: readonly string[], dueAt: number, seq: number, lane: Lane = LANE.now): void {
   const { mark } = statements(db)
-  for (const path of paths) mark.run({ path, dueAt, seq })
+  for (const path of paths) mark.run({ path, dueAt, seq, lane })
 }
 
 /** Built and compiled once per connection: a publish marks about 40 paths inside its write, and every pass reads its jobs and hashes. */
 const statements = preparedOnce((db) => ({
   mark: db
     .insert(artifactJobs)
-    .values({ path: sql.placeholder('path'), dueAt: sql.placeholder('dueAt'), seq: sql.placeholder('seq') })
+    .values({ path: sql.placeholder('path'), dueAt: sql.placeholder('dueAt'), seq: sql.placeholder('seq'), lane: sql.placeholder('lane') })
     .onConflictDoUpdate({
       target: artifactJobs.path,
-      set: { dueAt: sql`min(${artifactJobs.dueAt}, excluded.due_at)`, seq: sql`excluded.seq`, attempts: 0 },
+      set: {
+        dueAt: sql`min(${artifactJobs.dueAt}, excluded.due_at)`,
+        seq: sql`excluded.seq`,
+        attempts: 0,
+        lane: sql`min(${artifactJobs.lane}, excluded.lane)`,
+      },
     })
     .prepare(),
   due: db
     .select({ path: artifactJobs.path, seq: artifactJobs.seq, attempts: artifactJobs.attempts })
     .from(artifactJobs)
-    .where(lte(artifactJobs.dueAt, sql.placeholder('now')))
+    .where(and(eq(artifactJobs.lane, sql.placeholder('lane')), lte(artifactJobs.dueAt, sql.placeholder('now'))))
     .orderBy(asc(artifactJobs.dueAt), asc(artifactJobs.path))
     .limit(sql.placeholder('limit'))
     .prepare(),
@@ -61,8 +71,9 @@ const statements = preparedOnce((db) => ({
   hashes: db.select().from(artifactFiles).where(idIn(artifactFiles.path)).prepare(),
 }))
 
-/** Due jobs, oldest first. */
-export const dueJobs = (db: Queryable, now: number, limit: number): Job[] => statements(db).due.all({ now, limit })
+/** Due jobs of a lane, oldest first. */
+export const dueJobs = (db: Queryable, now: number, limit: number, lane: Lane = LANE.now): Job[] =>
+  statements(db).due.all({ now, limit, lane })
 
 /**
  * Jobs due after `latest` (a wall clock that has since stepped back set them: shared/clock-steps.ts)
@@ -169,21 +180,34 @@ export const pendingPaths = (db: Queryable): string[] =>
     .map((r) => r.path)
 
 /**
- * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, and since when
- * the oldest of those has waited (its `seq` is the time it was marked, in µs).
+ * The backlog as `/healthz` shows it: pending jobs, how many are due or failing, since when the
+ * oldest of those in the urgent lane has waited (its `seq` is the time it was marked, in µs; a
+ * site-wide re-render is a long backlog by design), and how many wait in the background lane.
  */
-export function backlog(db: Queryable, now: number): { pending: number; due: number; oldestDueAt: number | null; failing: number } {
+export function backlog(
+  db: Queryable,
+  now: number,
+): { pending: number; due: number; oldestDueAt: number | null; failing: number; background: number } {
   const row = db
     .select({
       pending: sql<number>`count(*)`,
       due: sql<number>`coalesce(sum(${artifactJobs.dueAt} <= ${now}), 0)`,
       failing: sql<number>`coalesce(sum(${artifactJobs.attempts} > 0), 0)`,
-      oldest: sql<number | null>`min(case when ${artifactJobs.dueAt} <= ${now} or ${artifactJobs.attempts} > 0
+      oldest: sql<
+        number | null
+      >`min(case when ${artifactJobs.lane} = ${LANE.now} and (${artifactJobs.dueAt} <= ${now} or ${artifactJobs.attempts} > 0)
         then (case when ${artifactJobs.seq} > 0 then ${artifactJobs.seq} / 1000 else ${artifactJobs.dueAt} end) end)`,
+      background: sql<number>`coalesce(sum(${artifactJobs.lane} = ${LANE.background}), 0)`,
     })
     .from(artifactJobs)
     .get()
-  return { pending: row?.pending ?? 0, due: row?.due ?? 0, failing: row?.failing ?? 0, oldestDueAt: row?.oldest ?? null }
+  return {
+    pending: row?.pending ?? 0,
+    due: row?.due ?? 0,
+    failing: row?.failing ?? 0,
+    oldestDueAt: row?.oldest ?? null,
+    background: row?.background ?? 0,
+  }
 }
 
 /** One subject's record, read and written on every change's plan: compiled once per connection. */

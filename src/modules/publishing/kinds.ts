@@ -14,6 +14,14 @@ export interface Artifact {
 /** What a written or removed artifact counts for in the publish response (spec §2.4). */
 export type ArtifactEffect = 'sitemap' | 'rss' | null
 
+/**
+ * How soon a change's artifacts are due. `now`: its request waits for them; `background`: a
+ * site-wide re-render (settings, a category or tag rename), in the lower lane whose slices yield
+ * to `now` work, so a publish never waits behind it (its own request still waits for it, as for
+ * `now`); `refresh`: due after the kind's `refreshMs` (counts that may lag, coalesced), unwaited.
+ */
+export type Pace = 'now' | 'background' | 'refresh'
+
 /** What a rebuild learns from a kind inside its one marking transaction. */
 export interface Survey<A extends Artifact> {
   /** A fingerprint of everything its artifacts may show besides what `moved` tracks (code, options, small tables). */
@@ -45,6 +53,10 @@ export interface ArtifactKind<A extends Artifact = Artifact> {
    * only when its bytes differ. `planned`: what the kinds registered before it planned.
    */
   plan(tx: Tx, change: Change, planned: readonly Artifact[]): A[]
+  /** How soon the artifacts it plans for a change are due (default `now`). */
+  pace?(change: Change): Pace
+  /** How long, in ms, artifacts planned at the pace `refresh` may lag (default 0). */
+  refreshMs?: number
   /** Whether a change moves what its `inputs` fingerprint: the next rebuild then trusts no fingerprint. */
   widens(change: Change): boolean
   /** Every artifact the database calls for now: what a full rebuild renders. */

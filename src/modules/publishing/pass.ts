@@ -8,6 +8,7 @@ import {
   dueJobs,
   finishJobs,
   hashesOf,
+  LANE,
   nextSeq,
   rebaseAhead,
   retryDelayMs,
@@ -15,7 +16,7 @@ import {
   type Job,
   type JobResult,
 } from './jobs.ts'
-import { CACHE_MARKER, writeMarker } from './inputs.ts'
+import { CACHE_MARKER, writeMarker } from './marker.ts'
 import type { Artifact } from './kinds.ts'
 import type { ArtifactChange, EngineDeps, EngineStatus } from './engine.ts'
 import { tally, type RenderStats } from './stats.ts'
@@ -24,8 +25,11 @@ import type { WriteOutcome } from './writer.ts'
 
 /** Paths per pass: a pass is one read snapshot; what is left is taken by the next pass at once. */
 export const PASS = 1_000
-/** Paths rendered per read transaction within a pass, so requests are answered in between. */
-const SLICE = 100
+/**
+ * Paths rendered per read transaction within a pass, so requests are answered in between; also
+ * a background pass's size, so a publish waits at most one slice behind a site-wide re-render.
+ */
+export const SLICE = 100
 
 /** One job's render: its bytes (null: the artifact must not exist), or the error. */
 type Rendered = { job: Job; target: Artifact | null; content: string | null } | { job: Job; target: Artifact | null; error: unknown }
@@ -114,19 +118,33 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
   /** Jobs a wall clock that has since stepped back scheduled too far ahead are due now (shared/clock-steps.ts). */
   function rebaseStepped(): void {
     const t = now()
-    const longest = Math.max(deps.engagementRefreshSeconds * 1000, retryDelayMs(Infinity), COPIES_EVERY_MS)
+    const longest = Math.max(kinds.longestRefreshMs, retryDelayMs(Infinity), COPIES_EVERY_MS)
     const rebased = rebaseAhead(db, t, latestHonestDue(t, longest))
     if (!rebased) return
     status.totals.rebased += rebased
     log.warn('render jobs due too far ahead (the clock stepped back): due now', { rebased })
   }
 
-  /** One pass over at most PASS due jobs (the caller holds the render lock); returns how many it took. */
-  return async function passLocked(stats: RenderStats): Promise<number> {
+  /**
+   * The jobs of the next pass: at most PASS of the urgent lane; only when none is due, one SLICE of
+   * the background lane (a site-wide re-render), so urgent work marked meanwhile goes first.
+   */
+  function nextJobs(): { jobs: Job[]; background: boolean; full: boolean } {
+    const urgent = dueJobs(db, now(), PASS)
+    if (urgent.length) return { jobs: urgent, background: false, full: urgent.length === PASS }
+    const jobs = dueJobs(db, now(), SLICE, LANE.background)
+    // The lane found empty: the next site-wide re-render counts its progress from zero.
+    if (!jobs.length) status.background.rendered = 0
+    return { jobs, background: true, full: jobs.length === SLICE }
+  }
+
+  /** One pass over the next due jobs (the caller holds the render lock); whether more may be due. */
+  return async function passLocked(stats: RenderStats): Promise<boolean> {
     markerMoved = false
     rebaseStepped()
-    const jobs = dueJobs(db, now(), PASS)
-    destinations.beginPass(jobs.length > SLICE)
+    const { jobs, background, full } = nextJobs()
+    // A background slice's copies go to the copies thread too: the next slice renders meanwhile.
+    destinations.beginPass(background || jobs.length > SLICE)
     const known = hashesOf(
       db,
       jobs.map((j) => j.path),
@@ -140,7 +158,8 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
         const { result, outcome, aliases, copying: copies } = settle(item, known.get(item.job.path))
         results.push(result)
         if (copies) copying.push(copies)
-        if (outcome !== 'unchanged' && outcome !== 'failed') changes.push({ path: item.job.path, target: item.target, aliases, outcome })
+        if (outcome !== 'unchanged' && outcome !== 'failed')
+          changes.push({ path: item.job.path, target: item.target, aliases, contentType: kinds.contentType(item.job.path), outcome })
         if (changes.length) crashPoint('placed')
         const effect = item.target ? kinds.effect(item.target) : null
         tally(stats, effect, outcome)
@@ -160,6 +179,7 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
       status.totals.passes++
       status.totals.rendered += jobs.length
     }
-    return jobs.length
+    if (background) status.background.rendered += jobs.length
+    return full
   }
 }

@@ -4,12 +4,12 @@ import type { Catalogue } from './catalogue.ts'
 import { armCrashHook } from './crash-hook.ts'
 import { createDestinations } from './destinations.ts'
 import { filesOnDisk } from './disk-scan.ts'
-import { CACHE_INPUTS } from './inputs.ts'
-import { backlog, dueJobs, markStale, nextSeq, saveSubjectState } from './jobs.ts'
+import { CACHE_INPUTS } from './marker.ts'
+import { backlog, dueJobs, LANE, markStale, nextSeq, saveSubjectState } from './jobs.ts'
 import { createIntegrity } from './integrity.ts'
 import { createRenderLock } from './lock.ts'
 import type { EngineDeps, EngineStatus } from './engine.ts'
-import { createPass, PASS } from './pass.ts'
+import { createPass } from './pass.ts'
 import { createRebuild } from './rebuild.ts'
 import { emptyStats, merge, type RenderStats } from './stats.ts'
 import { createWaiters } from './waiters.ts'
@@ -28,6 +28,8 @@ const GROUP_MS = 2
 const GATHER_MS = 40
 /** How soon a loop that found the render lock taken tries again for its waiting requests. */
 const LOCKED_RETRY_MS = 100
+/** The order a change's plans are marked in: a path planned at two paces ends with the most urgent. */
+const PACE_ORDER = { refresh: 0, background: 1, now: 2 } as const
 
 /**
  * The publishing engine, knowing no artifact kind (kinds.ts). A change listener records, inside
@@ -44,7 +46,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   // Paths each change marked and under which sequence number, so its request can wait for them.
   const marked = new WeakMap<object, { paths: string[]; seq: number }>()
   const waiters = createWaiters(db)
-  const status: EngineStatus = { lastError: null, totals: { passes: 0, rendered: 0, rebased: 0 } }
+  const status: EngineStatus = { lastError: null, totals: { passes: 0, rendered: 0, rebased: 0 }, background: { rendered: 0 } }
   const now = () => deps.clock().getTime()
   const lock = createRenderLock(deps.cacheDir)
   const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now, kinds })
@@ -77,14 +79,20 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       // After a change to what the kinds fingerprint as a whole, the next rebuild renders
       // everything rather than trust a fingerprint taken before it.
       if (kinds.widens(change)) saveSubjectState(tx, CACHE_INPUTS, null)
-      const paths = kinds.pathsOf(kinds.plan(tx, change))
+      // Each kind says how soon (kinds.ts `Pace`): its request waits for `now` and `background`
+      // work, never for a `refresh`; the urgent lane is marked last, so a path both plan is urgent.
       const seq = nextSeq()
-      if (change.kind === 'engagement') {
-        markStale(tx, paths, now() + deps.engagementRefreshSeconds * 1000, seq)
-        return
+      const t = now()
+      const waited: string[] = []
+      for (const { artifacts, pace, afterMs } of kinds.plan(tx, change).sort((a, b) => PACE_ORDER[a.pace] - PACE_ORDER[b.pace])) {
+        const paths = kinds.pathsOf(artifacts)
+        if (pace === 'refresh') markStale(tx, paths, t + afterMs, seq)
+        else {
+          markStale(tx, paths, t, seq, pace === 'background' ? LANE.background : LANE.now)
+          waited.push(...paths)
+        }
       }
-      markStale(tx, paths, now(), seq)
-      marked.set(change, { paths, seq })
+      if (waited.length) marked.set(change, { paths: [...new Set(waited)], seq })
     },
     async afterCommit(change): Promise<Partial<ChangeEffects>> {
       const mark = marked.get(change)
@@ -96,13 +104,13 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     },
   }
 
-  /** One pass over at most PASS due jobs, under the render lock; returns how many it took. */
-  async function pass(stats: RenderStats): Promise<number> {
+  /** One pass over the next due jobs (pass.ts), under the render lock; whether more may be due. */
+  async function pass(stats: RenderStats): Promise<boolean> {
     if (!lock.acquire()) {
       waiters.settleForeign()
       // Requests still waiting try again shortly (a CLI has no sweeper to do it).
       if (waiters.size) setTimeout(kick, LOCKED_RETRY_MS).unref()
-      return 0
+      return false
     }
     try {
       const taken = await passLocked(stats)
@@ -129,7 +137,8 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
         do {
           again = false
           await gathered()
-          while ((await pass(stats)) === PASS);
+          // Between passes the event loop turns, so requests (a publish) are answered and marked.
+          while (await pass(stats)) await Bun.sleep(0)
         } while (again)
       } catch (error) {
         status.lastError = { at: new Date(now()).toISOString(), path: '', error: String(error) }
@@ -167,7 +176,8 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     for (;;) {
       const more = await runLoop()
       merge(stats, more)
-      if (!dueJobs(db, now(), 1).length || more.rendered + more.failed === 0) return stats
+      const due = dueJobs(db, now(), 1).length || dueJobs(db, now(), 1, LANE.background).length
+      if (!due || more.rendered + more.failed === 0) return stats
     }
   }
 
@@ -197,9 +207,11 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     /** The render backlog for `/healthz`. */
     health() {
       const t = now()
-      const jobs = backlog(db, t)
+      const { background, ...jobs } = backlog(db, t)
       return {
         ...jobs,
+        // A site-wide re-render's progress: what its lane has left, and what it rendered so far.
+        reRender: { pending: background, rendered: status.background.rendered },
         oldestDueMs: jobs.oldestDueAt === null ? null : Math.max(0, t - jobs.oldestDueAt),
         lastError: status.lastError,
         waiting: waiters.size,
@@ -207,7 +219,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
         integrity: integrity.health(),
       }
     },
-    /** Starts the sweeper (engagement refreshes, retries, leftovers); it never keeps the process alive by itself. */
+    /** Starts the sweeper (refreshes a kind left for later, retries, leftovers); it never keeps the process alive by itself. */
     start() {
       armCrashHook()
       timer ??= setInterval(() => void runLoop(), SWEEP_MS)

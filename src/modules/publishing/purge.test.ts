@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { aliasesOf, pathOf, type Target } from '../artifacts/paths.ts'
+import { aliasesOf, contentTypeOf, pathOf, type Target } from '../artifacts/paths.ts'
 import type { ArtifactChange } from './publisher.ts'
 import { purgeUrls } from './purge.ts'
 
@@ -8,6 +8,7 @@ const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'):
   path: pathOf(target),
   target,
   aliases: aliasesOf(target),
+  contentType: contentTypeOf(pathOf(target)),
   outcome,
 })
 
@@ -58,7 +59,13 @@ describe('purgeUrls', () => {
   })
 
   test('a removed file no target claims (junk) is named by its own URL; each URL once', () => {
-    const junk: ArtifactChange = { path: 'api/v1/blog/old/@', target: null, aliases: [], outcome: 'removed' }
+    const junk: ArtifactChange = {
+      path: 'api/v1/blog/old/@',
+      target: null,
+      aliases: [],
+      contentType: 'application/octet-stream',
+      outcome: 'removed',
+    }
     const settings = change({ kind: 'settings' })
     expect(purgeUrls(SITE, [junk, settings, settings])).toEqual([`${SITE}/api/v1/blog/old`, `${SITE}/api/v1/blog/publication-settings`])
   })

@@ -1,6 +1,5 @@
-import { contentTypeOf } from '../artifacts/paths.ts'
 import { ARTIFACT_MARK } from './files.ts'
-import type { ArtifactChange } from './publisher.ts'
+import type { ArtifactChange } from './engine.ts'
 
 /**
  * URLs per `blog.cache.purge` event (and per purge-endpoint call): the most Cloudflare's
@@ -16,13 +15,13 @@ function urlOfFile(file: string): string {
 }
 
 /**
- * Every spelling a CDN may hold for one file: the file's URL, and for an HTML page also the
- * other trailing-slash spelling (list pages are linked as `/en/category/x/`, posts as
- * `/en/blog/x`, and Caddy serves both from the same file).
+ * Every spelling a CDN may hold for one file of this media type: the file's URL, and for an HTML
+ * page also the other trailing-slash spelling (list pages are linked as `/en/category/x/`, posts
+ * as `/en/blog/x`, and Caddy serves both from the same file).
  */
-function spellingsOf(file: string): string[] {
+function spellingsOf(file: string, contentType: string): string[] {
   const url = urlOfFile(file)
-  if (url === '/' || url.includes('?') || !contentTypeOf(file).startsWith('text/html')) return [url]
+  if (url === '/' || url.includes('?') || !contentType.startsWith('text/html')) return [url]
   return [url, `${url}/`]
 }
 
@@ -38,7 +37,7 @@ export function purgeUrls(siteUrl: string, changes: readonly ArtifactChange[]): 
     // Absent before and after: no CDN holds bytes of it. Copied: the bytes were already there.
     if (change.outcome === 'absent' || change.outcome === 'copied') continue
     const files = [change.path, ...change.aliases]
-    for (const file of files) for (const url of spellingsOf(file)) urls.add(siteUrl + url)
+    for (const file of files) for (const url of spellingsOf(file, change.contentType)) urls.add(siteUrl + url)
   }
   return [...urls]
 }

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Catalogue } from './catalogue.ts'
 import { COMPLETE, filesOnDisk, MAIN_FILE, pruneEmptyFolders } from './disk-scan.ts'
-import { CACHE_INPUTS, CACHE_MARKER, readMarker } from './inputs.ts'
-import { ABSENT, forgetHashes, manifest, markStale, nextSeq, pendingPaths, saveSubjectState, subjectState } from './jobs.ts'
+import { CACHE_INPUTS, CACHE_MARKER, readMarker } from './marker.ts'
+import { ABSENT, forgetHashes, LANE, manifest, markStale, nextSeq, pendingPaths, saveSubjectState, subjectState } from './jobs.ts'
 import type { createIntegrity } from './integrity.ts'
 import type { RenderLock } from './lock.ts'
 import type { EngineDeps } from './engine.ts'
@@ -94,20 +94,23 @@ export function createRebuild(
         } else stale = [...every, ...strays]
         const marked = new Set(stale)
         skipped = every.filter((path) => !marked.has(path)).length
-        // Newest first: what readers meet first (the newest posts' pages, the lists and feeds they
-        // head) is due a millisecond earlier, so a long rebuild behind live readers renders it first.
+        // In the background lane, so publishes meanwhile go first. Newest first: what readers meet
+        // first (the newest posts' pages, the lists and feeds they head) is due a millisecond
+        // earlier, so a long rebuild behind live readers renders it first.
         const first = new Set(kinds.pathsOf(survey.first()))
         markStale(
           tx,
           [...marked].filter((path) => first.has(path)),
           now() - 1,
           nextSeq(),
+          LANE.background,
         )
         markStale(
           tx,
           [...marked].filter((path) => !first.has(path)),
           now(),
           nextSeq(),
+          LANE.background,
         )
       },
       { behavior: 'immediate' },

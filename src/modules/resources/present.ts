@@ -1,3 +1,4 @@
+import { inLanguage, nameIn } from '../../shared/language.ts'
 import type { resources } from '../../db/schema/index.ts'
 import { formatUsdt, productLinks, renderCard, USDT_UNIT } from './card.ts'
 import type { ResourceRes } from './model.ts'
@@ -21,7 +22,7 @@ export function toResourceRes(row: ResourceRow, category: { nameEn: string; name
     descriptionEn: row.descriptionEn,
     descriptionZh: row.descriptionZh,
     categoryCode: row.categoryCode,
-    categoryName: category ? category.nameEn || category.nameZh : '',
+    categoryName: category ? nameIn('en', category) : '',
     stock: row.stock,
     cnyPrice: row.cnyPrice,
     usdtPrice: row.usdtPrice,
@@ -34,8 +35,8 @@ export function toResourceRes(row: ResourceRow, category: { nameEn: string; name
     displayPriceText,
     // A Chinese card falls back to the English text a product lacks in Chinese, and vice versa.
     cardHtml: {
-      en: card('en', row.nameEn || row.nameZh, summaryEn || summaryZh),
-      zh: card('zh', row.nameZh || row.nameEn, summaryZh || summaryEn),
+      en: card('en', nameIn('en', row), inLanguage('en', summaryEn, summaryZh)),
+      zh: card('zh', nameIn('zh', row), inLanguage('zh', summaryEn, summaryZh)),
     },
   }
 }

@@ -1,4 +1,4 @@
-import { postPath, type Language } from '../../shared/language.ts'
+import { postUrl, type Language } from '../../shared/language.ts'
 import { analyseBody, type BodyFacts } from './html/document.ts'
 import { suggestSlug } from './suggestions/slug.ts'
 import { languageSample, type LanguageSample } from './text/language-sample.ts'
@@ -91,9 +91,6 @@ export function normalizePost(input: SeoInput): Post {
     reviewedAt: text(input.reviewedAt),
   }
 }
-
-/** Public URL of a post: SITE_URL (without a trailing slash) + postPath. */
-export const postUrl = (siteUrl: string, language: Language, slug: string): string => siteUrl.replace(/\/+$/, '') + postPath(language, slug)
 
 export function buildContext(input: SeoInput, world: SeoWorld, now: Date): CheckContext {
   const post = normalizePost(input)

@@ -1,7 +1,8 @@
+import { API } from '../artifacts/paths.ts'
 import { inArray } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { posts } from '../../db/schema/index.ts'
-import type { Language } from '../../shared/language.ts'
+import { nameIn, type Language, postUrl } from '../../shared/language.ts'
 import { parseTime } from '../../shared/time.ts'
 import { mimeForExt } from '../media/detect.ts'
 import type { PostCard } from '../posts/model.ts'
@@ -10,7 +11,7 @@ import { w3cTime } from '../artifacts/render/sitemap.ts'
 import { el, xmlDocument } from '../artifacts/render/xml.ts'
 import { absolute, HTML_LANG } from './head.ts'
 import { feedOf, type Publication, type SnapshotReads } from './snapshot.ts'
-import { postUrl, urlPathOf, type FeedFormat, type ListScope } from './targets.ts'
+import { urlPathOf, type FeedFormat, type ListScope } from './targets.ts'
 
 /**
  * The feeds of one list (a language's home, a category, a tag, an author; the API's RSS is the
@@ -42,9 +43,6 @@ interface FeedItem {
   /** The category and the tags by name, each name once. */
   tags: string[]
 }
-
-const nameIn = (language: Language, n: { nameEn: string; nameZh: string }) =>
-  language === 'zh' ? n.nameZh || n.nameEn : n.nameEn || n.nameZh
 
 /** `tag:host,YYYY-MM-DD:post-N`: the date is the post's creation day, which never changes. */
 const postTagUri = (siteUrl: string, card: Pick<PostCard, 'id' | 'createTime'>) =>
@@ -199,5 +197,5 @@ export const FEED_RENDERERS: Record<FeedFormat, (feed: Feed) => string> = { rss:
  */
 export function apiRss(db: Queryable, reads: SnapshotReads, language: Language): string {
   const feed = feedFor(db, reads, language, { kind: 'home' }, 'rss')!
-  return rssOf({ ...feed, self: `${reads.publication(language).siteUrl}/api/v1/blog/rss.xml?language=${language}` })
+  return rssOf({ ...feed, self: `${reads.publication(language).siteUrl}${API}/rss.xml?language=${language}` })
 }

@@ -1,10 +1,10 @@
-import { LANGUAGE_PATH, LANGUAGES, type Language } from '../../shared/language.ts'
+import { inLanguage, LANGUAGE_PATH, LANGUAGES, nameIn, type Language, postUrl } from '../../shared/language.ts'
 import type { AuthorRes } from '../authors/model.ts'
 import type { PostRes } from '../posts/model.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { w3cTime } from '../artifacts/render/sitemap.ts'
 import type { ListPage, Publication } from './snapshot.ts'
-import { postUrl, productTargetOf, urlPathOf, type SiteTarget } from './targets.ts'
+import { productTargetOf, urlPathOf, type SiteTarget } from './targets.ts'
 
 /**
  * Everything a page's `<head>` says about it, built here once per page kind: title,
@@ -97,7 +97,7 @@ export function postCrumbs(pub: Publication, post: PostRes) {
   const category = post.category
     ? [
         {
-          name: language === 'zh' ? post.category.nameZh || post.category.nameEn : post.category.nameEn || post.category.nameZh,
+          name: nameIn(language, post.category),
           url: urlOf(pub.siteUrl, { kind: 'page.list', language, scope: { kind: 'category', slug: post.category.slug }, page: 1 }),
         },
       ]
@@ -194,10 +194,8 @@ export function listHead(pub: Publication, list: ListPage, title: string): Head 
   }
 }
 
-export const productName = (product: ResourceRes, language: Language) =>
-  language === 'zh' ? product.nameZh || product.nameEn : product.nameEn || product.nameZh
-export const productSummary = (product: ResourceRes, language: Language) =>
-  language === 'zh' ? product.summaryZh || product.summaryEn : product.summaryEn || product.summaryZh
+export const productName = (product: ResourceRes, language: Language) => nameIn(language, product)
+export const productSummary = (product: ResourceRes, language: Language) => inLanguage(language, product.summaryEn, product.summaryZh)
 
 export function productHead(pub: Publication, product: ResourceRes): Head {
   const { language } = pub

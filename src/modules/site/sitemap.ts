@@ -1,11 +1,11 @@
 import type { Queryable } from '../../db/client.ts'
-import { LANGUAGES, otherLanguage, type Language } from '../../shared/language.ts'
+import { LANGUAGES, otherLanguage, type Language, postUrl } from '../../shared/language.ts'
 import { renderSitemapIndex, renderUrlset, w3cTime, type SitemapEntry } from '../artifacts/render/sitemap.ts'
 import { idsOf, shardOf, type PostShards, type SitemapRows } from '../artifacts/snapshot.ts'
 import { absolute, alternatesOf } from './head.ts'
 import { listedScopes, productPages } from './snapshot.ts'
 import { standaloneLastmod } from './standalone.tsx'
-import { postUrl, type SiteTarget, urlPathOf } from './targets.ts'
+import { type SiteTarget, urlPathOf } from './targets.ts'
 
 /**
  * The site's sitemap: `/sitemap.xml` is always an index of `/sitemap/pages-{n}.xml` (home,

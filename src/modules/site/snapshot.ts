@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, posts, resources, tags } from '../../db/schema/index.ts'
-import { LANGUAGES, type Language } from '../../shared/language.ts'
+import { inLanguage, LANGUAGES, type Language } from '../../shared/language.ts'
 import { toAuthorRes } from '../authors/authors.ts'
 import type { AuthorRes } from '../authors/model.ts'
 import type { PostCard, PostRes } from '../posts/model.ts'
@@ -41,8 +41,8 @@ export interface Publication {
 export function publicationOf(db: Queryable, siteUrl: string, language: Language): Publication {
   const s = publicationSettings(db)
   const host = new URL(siteUrl).host
-  const en = { name: s.nameEn || s.nameZh || host, description: s.descriptionEn || s.descriptionZh }
-  const zh = { name: s.nameZh || s.nameEn || host, description: s.descriptionZh || s.descriptionEn }
+  const en = { name: inLanguage('en', s.nameEn, s.nameZh) || host, description: inLanguage('en', s.descriptionEn, s.descriptionZh) }
+  const zh = { name: inLanguage('zh', s.nameEn, s.nameZh) || host, description: inLanguage('zh', s.descriptionEn, s.descriptionZh) }
   const own = language === 'zh' ? zh : en
   return {
     siteUrl,
@@ -90,8 +90,6 @@ export interface ScopeInfo {
   description: string
   author: AuthorRes | null
 }
-
-const inLanguage = (language: Language, en: string, zh: string) => (language === 'zh' ? zh || en : en || zh)
 
 /** A scope found, with the list filter that selects its posts. */
 export type FoundScope = ScopeInfo & { filter: Pick<PostListQuery, 'categoryId' | 'tagId' | 'authorId'> }

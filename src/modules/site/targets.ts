@@ -87,10 +87,6 @@ export function urlPathOf(target: SiteTarget): string {
   }
 }
 
-/** A post page's absolute URL: the one builder of it, for links, feeds, sitemaps, twins and the API's feed. */
-export const postUrl = (siteUrl: string, language: Language, slug: string): string =>
-  `${siteUrl}${urlPathOf({ kind: 'page.post', language, slug })}`
-
 /**
  * The CACHE_DIR-relative file of a target, in the pipeline's layout (a file is named after the
  * URL that reads it): the URL path without its leading and trailing slash, then `/@`.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client.ts'
 import { comments, posts } from '../../db/schema/index.ts'
-import { postPath } from '../../shared/language.ts'
+import { postUrl } from '../../shared/language.ts'
 import { eventTime } from './post-facts.ts'
 import { COMMENT_CREATED, type CommentCreatedPayload } from './events.ts'
 
@@ -27,7 +27,7 @@ export function commentCreated(
       status: comment.status,
       spamReason: comment.spamReason,
     },
-    post: { id: post.id, language: post.language, slug: post.slug, title: post.title, url: siteUrl + postPath(post.language, post.slug) },
+    post: { id: post.id, language: post.language, slug: post.slug, title: post.title, url: postUrl(siteUrl, post.language, post.slug) },
     moderationUrl: `${siteUrl}/admin/comments`,
   }
 }

@@ -1,5 +1,5 @@
 import type { PostEvent, ScheduleFailure } from '../../shared/changes.ts'
-import { postPath } from '../../shared/language.ts'
+import { postUrl } from '../../shared/language.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { eventTime, type PostFacts, type TermRef } from './post-facts.ts'
 
@@ -116,7 +116,7 @@ export function buildPayload(
       slug: post.slug,
       title: post.title,
       status: post.status,
-      url: siteUrl + postPath(post.language, post.slug),
+      url: postUrl(siteUrl, post.language, post.slug),
       publishedAt: post.publishedAt,
       summary: post.summary,
       coverImage: post.coverImage,
@@ -125,7 +125,7 @@ export function buildPayload(
       updatedTime: post.updatedAt,
       ...facts,
       translation: post.alternateSlug
-        ? { language: other, slug: post.alternateSlug, url: siteUrl + postPath(other, post.alternateSlug) }
+        ? { language: other, slug: post.alternateSlug, url: postUrl(siteUrl, other, post.alternateSlug) }
         : null,
     },
     ...scheduleFailure,

@@ -82,12 +82,23 @@ export function nextDueAt(db: Queryable): number | null {
   return row?.at ?? null
 }
 
+/** Waiting deliveries due after `latest`: only a wall clock that has since stepped back sets one (shared/clock-steps.ts). */
+const aheadOf = (latest: number) => and(eq(d.status, 'pending'), gt(d.nextAttemptAt, latest))
+
+/** How many waiting deliveries are due after `latest` (what `/healthz` shows as due further ahead than the retry policy allows). */
+export const countAhead = (db: Queryable, latest: number): number =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(d)
+    .where(aheadOf(latest))
+    .get()?.n ?? 0
+
 /**
- * Waiting deliveries due after `latest` (a wall clock that has since stepped back scheduled them:
- * shared/clock-steps.ts) made due at `now`; how many. A read first, so an idle poll writes nothing.
+ * Waiting deliveries due after `latest` made due at `now`; how many. A read first, so an idle
+ * poll writes nothing.
  */
 export function rebaseAhead(db: Queryable, now: number, latest: number): number {
-  const ahead = and(eq(d.status, 'pending'), gt(d.nextAttemptAt, latest))
+  const ahead = aheadOf(latest)
   if (!db.select({ id: d.id }).from(d).where(ahead).limit(1).get()) return 0
   return db.update(d).set({ nextAttemptAt: now }).where(ahead).returning({ id: d.id }).all().length
 }

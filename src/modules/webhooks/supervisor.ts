@@ -5,7 +5,7 @@ import type { WorkerConfig } from './worker.ts'
 
 export type WorkerInbox =
   { type: 'start'; dbFile: string; config: WorkerConfig & Pick<Config, 'logLevel' | 'dbReplication'> } | { type: 'wake' } | { type: 'stop' }
-export type WorkerOutbox = { type: 'round' } | { type: 'stopped' }
+export type WorkerOutbox = { type: 'round'; rebased: number } | { type: 'stopped' }
 
 export interface WorkerHandle {
   /** Fire-and-forget: a dead or busy worker never makes the caller wait or fail. */
@@ -14,6 +14,8 @@ export interface WorkerHandle {
   stop(): Promise<void>
   /** How many times the thread was replaced since start. */
   restarts(): number
+  /** Deliveries re-based after a wall-clock step (due too far ahead) since start, as the threads reported them. */
+  rebased(): number
 }
 
 const MAX_BACKOFF_MS = 60_000
@@ -61,6 +63,9 @@ export function superviseWorker(
   let replaced = 0
   let startedAt = 0
   let lastRound = 0
+  // Re-based deliveries: what replaced threads reported, and what the current one reports.
+  let rebasedBefore = 0
+  let rebasedNow = 0
   let pending: ReturnType<typeof setTimeout> | null = null
   let wakeTimer: ReturnType<typeof setTimeout> | null = null
   /** Told when the current thread reports it has stopped (see `stop`). */
@@ -72,7 +77,10 @@ export function superviseWorker(
     startedAt = lastRound = Date.now()
     const thread: Thread<WorkerInbox> = startThread<WorkerInbox, WorkerOutbox>(entry, {
       onMessage: (message) => {
-        if (message?.type === 'round') lastRound = Date.now()
+        if (message?.type === 'round') {
+          lastRound = Date.now()
+          rebasedNow = message.rebased
+        }
         if (message?.type === 'stopped') onStopped()
       },
       onFailure: (reason, detail) => {
@@ -87,6 +95,8 @@ export function superviseWorker(
   const replace = async (thread: Thread<WorkerInbox>, reason: string) => {
     if (current !== thread || stopping) return
     current = null
+    rebasedBefore += rebasedNow
+    rebasedNow = 0
     failures = Date.now() - startedAt > HEALTHY_AFTER_MS ? 1 : failures + 1
     replaced++
     const delay = restartDelay(failures, 100, MAX_BACKOFF_MS)
@@ -130,5 +140,6 @@ export function superviseWorker(
       await thread.end(STOP_GRACE_MS)
     },
     restarts: () => replaced,
+    rebased: () => rebasedBefore + rebasedNow,
   }
 }

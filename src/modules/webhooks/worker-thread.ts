@@ -12,7 +12,7 @@ self.onmessage = ({ data }) => {
   if (data.type === 'start' && !worker) {
     const db = openDatabase(data.dbFile, { replication: data.config.dbReplication })
     const log = createLogger(data.config.logLevel)
-    worker = createDeliveryWorker(db, data.config, log, () => self.postMessage({ type: 'round' }))
+    worker = createDeliveryWorker(db, data.config, log, (rebased) => self.postMessage({ type: 'round', rebased }))
     void worker.run().then(() => {
       db.$client.close()
       self.postMessage({ type: 'stopped' })

@@ -1,16 +1,20 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
-import { cuttableDelay } from '../../shared/time.ts'
+import { cuttableDelay, systemClock, type Clock } from '../../shared/time.ts'
 import { recordAttempt, send } from './deliver.ts'
 import { claimDue, nextDueAt, rebaseAhead, type ClaimedDelivery } from './queue.ts'
-import { latestHonestDue } from '../../shared/clock-steps.ts'
 import { attemptsLabel, maxAttempts } from './retry-policy.ts'
+import { latestHonestDue } from '../../shared/clock-steps.ts'
 
 export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'purge'>
 
 /** Deliveries sent at once; bounds memory and sockets whatever the backlog. */
 export const BATCH_SIZE = 32
+
+/** The latest due time the retry policy can honestly give a delivery at `now`: later ones a stepped-back clock set. */
+export const policyHorizon = (config: Pick<Config, 'webhookRetryDelaysMs'>, now: number): number =>
+  latestHonestDue(now, Math.max(0, ...config.webhookRetryDelaysMs))
 
 /** A claim outlives the slowest attempt (timeout + recording) with room to spare. */
 export const leaseMs = (config: WorkerConfig): number => 2 * config.webhookTimeoutMs + 1000
@@ -26,10 +30,18 @@ export interface DeliveryWorker {
 /**
  * The delivery loop. It keeps nothing in memory between rounds: every round claims due rows from
  * SQLite, sends them, records the outcome, then sleeps until the next row is due (at most one poll
- * interval, so rows written by another process are seen too) or until woken.
+ * interval, so rows written by another process are seen too) or until woken. `onRound` hears
+ * each round begin, with how many deliveries were re-based after clock steps since start.
  */
-export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, onRound: () => void = () => {}): DeliveryWorker {
+export function createDeliveryWorker(
+  db: Db,
+  config: WorkerConfig,
+  log: Logger,
+  onRound: (rebased: number) => void = () => {},
+  clock: Clock = systemClock,
+): DeliveryWorker {
   let stopped = false
+  let rebasedTotal = 0
   let woken = false
   let interrupt: (() => void) | null = null
 
@@ -44,7 +56,7 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
 
   async function deliver(delivery: ClaimedDelivery) {
     const result = await send(delivery, config)
-    const verdict = recordAttempt(db, delivery, result, config.webhookRetryDelaysMs, new Date())
+    const verdict = recordAttempt(db, delivery, result, config.webhookRetryDelaysMs, clock())
     const fields = {
       deliveryId: delivery.id,
       receiverId: delivery.receiverId,
@@ -61,8 +73,9 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
   }
 
   async function round(): Promise<number> {
-    const now = Date.now()
-    const rebased = rebaseAhead(db, now, latestHonestDue(now, Math.max(0, ...config.webhookRetryDelaysMs)))
+    const now = clock().getTime()
+    const rebased = rebaseAhead(db, now, policyHorizon(config, now))
+    rebasedTotal += rebased
     if (rebased) log.warn('webhook deliveries due too far ahead (the clock stepped back): due now', { rebased })
     const batch = claimDue(db, now, BATCH_SIZE, leaseMs(config))
     await Promise.all(batch.map(deliver))
@@ -72,11 +85,11 @@ export function createDeliveryWorker(db: Db, config: WorkerConfig, log: Logger, 
   return {
     async run() {
       while (!stopped) {
-        onRound()
+        onRound(rebasedTotal)
         try {
           if ((await round()) === BATCH_SIZE) continue
           const next = nextDueAt(db)
-          const wait = next === null ? config.webhookPollMs : Math.min(config.webhookPollMs, next - Date.now())
+          const wait = next === null ? config.webhookPollMs : Math.min(config.webhookPollMs, next - clock().getTime())
           // A floor keeps a row that is due but not claimable from spinning the loop.
           await sleep(Math.max(5, wait))
         } catch (error) {

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { render } from 'preact-render-to-string'
-import { LANGUAGES, type Language } from '../../../shared/language.ts'
+import { LANGUAGES, nameIn, type Language } from '../../../shared/language.ts'
 import type { CategoryRes } from '../../taxonomy/model.ts'
 import { HTML_LANG, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
@@ -81,7 +81,7 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
             <nav class="site-nav" aria-label={w.categories}>
               {chrome.nav.map((c) => {
                 const href = urlPathOf({ kind: 'page.list', language: head.language, scope: { kind: 'category', slug: c.slug }, page: 1 })
-                return <a href={href}>{head.language === 'zh' ? c.nameZh || c.nameEn : c.nameEn || c.nameZh}</a>
+                return <a href={href}>{nameIn(head.language, c)}</a>
               })}
               {chrome.pageNav?.header.map((p) => (
                 <a href={p.href}>{p.title}</a>

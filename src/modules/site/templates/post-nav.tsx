@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/language.ts'
+import { nameIn, type Language } from '../../../shared/language.ts'
 import type { PostCard, PostRes } from '../../posts/model.ts'
 import type { Neighbour } from '../neighbours.ts'
 import { urlPathOf } from '../targets.ts'
@@ -15,7 +15,7 @@ export function PostNav({ post, next }: { post: PostRes; next: Neighbour | null 
   const previous = post.relatedPosts[0]
   const href = (slug: string) => urlPathOf({ kind: 'page.post', language, slug })
   const category = post.category
-  const categoryName = category ? (language === 'zh' ? category.nameZh || category.nameEn : category.nameEn || category.nameZh) : ''
+  const categoryName = category ? nameIn(language, category) : ''
   return (
     <>
       {previous || next ? (

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/language.ts'
+import { nameIn, type Language } from '../../../shared/language.ts'
 import type { AuthorRes } from '../../authors/model.ts'
 import { ENGAGEMENT_LIMITS } from '../../engagement/model.ts'
 import type { PostRes } from '../../posts/model.ts'
@@ -66,7 +66,7 @@ export function PostPageView({
   const w = WORDS[language]
   const faq = completeFaq(post)
   const author = post.authorProfile
-  const tagName = (t: PostRes['tags'][number]) => (language === 'zh' ? t.nameZh || t.nameEn : t.nameEn || t.nameZh) || t.slug
+  const tagName = (t: PostRes['tags'][number]) => nameIn(language, t) || t.slug
   const words = JSON.stringify({ thanks: w.thanks, received: w.received })
   // A card the body already shows (the README walkthrough inserts one) is not shown twice.
   const products = post.relatedProducts.filter((p) => !post.contentHtml.includes(`href="${p.links[language]}"`))

@@ -8,8 +8,8 @@ import {
   SeoBlockedData,
   ValidationErrorData,
   type RouteContract,
-} from '../../../http/contract.ts'
-import { OK } from '../../../http/envelope.ts'
+} from '../contract.ts'
+import { OK } from '../envelope.ts'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }

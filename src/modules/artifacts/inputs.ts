@@ -2,14 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import { authors, categories, pages, resourceCategories, resources, settings, tags } from '../../db/schema/index.ts'
-import { readCacheNote, writeCacheNote } from './writer.ts'
 
 /**
  * What a rebuild may trust without rendering (docs/publishing.md, "Rebuilds"): fingerprints of
  * the inputs the artifacts were rendered from. A post's fingerprint lives in its subject state
  * (plan.ts); the rest of the site's inputs (the render code, SITE_URL, the shard size and the
- * small tables every page embeds) make one fingerprint for the whole cache; and a marker, moved
- * by every pass that changes a file, ties the database to the cache folder it describes.
+ * small tables every page embeds) make one fingerprint for the whole cache (the blog kind's
+ * `Survey.inputs`); the engine keeps it beside its cache marker (publishing/marker.ts).
  */
 
 /** A fast 64-bit fingerprint of a JSON value: it only has to tell versions apart, not resist forgery. */
@@ -53,14 +52,3 @@ export function siteInputs(db: Queryable, options: { siteUrl: string; sitemapSha
     ...[categories, tags, authors, settings, resources, resourceCategories, pages].map((table) => db.select().from(table).all()),
   ])
 }
-
-/** Subjects (in `artifact_subjects`) of the cache's own records. */
-export const CACHE_INPUTS = 'cache:inputs'
-export const CACHE_MARKER = 'cache:marker'
-
-/** The marker's copy in CACHE_DIR. */
-const MARKER_FILE = '.folio-cache-marker'
-
-export const readMarker = (cacheDir: string): string | null => readCacheNote(cacheDir, MARKER_FILE)
-
-export const writeMarker = (cacheDir: string, marker: string): void => writeCacheNote(cacheDir, MARKER_FILE, marker)

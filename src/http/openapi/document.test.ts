@@ -1,8 +1,8 @@
 import { expect, test } from 'bun:test'
 import { Elysia, t } from 'elysia'
-import { auth } from '../../../http/auth.ts'
-import { contract } from '../../../http/contract.ts'
-import { IdParam } from '../../../http/schema.ts'
+import { auth } from '../auth.ts'
+import { contract } from '../contract.ts'
+import { IdParam } from '../schema.ts'
 import { openapiDocument } from './document.ts'
 
 const ThingReq = t.Object(
