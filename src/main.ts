@@ -16,6 +16,7 @@ import { authorRoutes } from './modules/authors/routes.ts'
 import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
+import { variantJobs } from './modules/media/variant-jobs.ts'
 import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
 import { CHECK_TASKS, type CheckTasks } from './modules/posts/check-tasks.ts'
@@ -111,7 +112,9 @@ export async function compose(
   // Made on the first start, so every preview token signed later verifies after a restart.
   previewSecret(db)
 
-  const uploadMedia = mediaUploader(ctx, mediaStore)
+  // Responsive variants, made at upload; the server finishes any a crash cut short (docs/media.md).
+  const mediaVariants = variantJobs({ db, store: mediaStore, maxPixels: config.maxImagePixels, log })
+  const uploadMedia = mediaUploader(ctx, mediaStore, mediaVariants)
   const mcp: McpServices = { ctx, uploadMedia }
   // The admin console's sign-in, sessions and people (docs/admin.md).
   const people = createPeople(ctx)
@@ -147,6 +150,7 @@ export async function compose(
   if (options.workers) publishing.publisher.start()
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
+  if (options.workers) void mediaVariants.run(true)
   const fetch = createFetch({
     app: withCors(withImportRedirects(staticFirst(app, publishing.cache, publishing.canonical), db), config.corsOrigins),
     readArtifact: publishing.marked(artifactRead(publishing.cache)),
@@ -165,6 +169,7 @@ export async function compose(
   })
   const close = async () => {
     await scheduler?.stop()
+    await mediaVariants.close()
     await publishing.upkeep.stop()
     await publishing.publisher.stop()
     await publishing.mirror?.worker.stop()
@@ -172,7 +177,7 @@ export async function compose(
     await seo.close()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, close }
+  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, close }
 }
 
 /** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */

@@ -59,7 +59,10 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
   if (media === 'fetch' && dryRun) throw new ImportUsage('--media fetch writes to the media store: run it without --dry-run')
   const fetchMedia =
     media === 'fetch'
-      ? mediaFetcher({ upload: mediaUploader(service.ctx, service.mediaStore), allowPrivate: service.ctx.config.importAllowPrivate })
+      ? mediaFetcher({
+          upload: mediaUploader(service.ctx, service.mediaStore, service.mediaVariants),
+          allowPrivate: service.ctx.config.importAllowPrivate,
+        })
       : undefined
   const started = performance.now()
   const report = await runImport(service.ctx, reader(path), {
