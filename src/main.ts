@@ -100,7 +100,7 @@ export async function compose(
   // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
-  const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, openapi: '' }
+  const blog = { db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, mediaUrl: config.mediaUrl, openapi: '' }
   const kinds = [blogArtifacts(blog)]
   const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
@@ -143,7 +143,11 @@ export async function compose(
     // The console's page and assets: bundled only for the server (a CLI command serves no page).
     ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]
-  const app = createApp(log, features, siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }))
+  const app = createApp(
+    log,
+    features,
+    siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, mediaUrl: config.mediaUrl }),
+  )
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
   blog.openapi = openapiJson(app)
   await publishing.start(options.prepareCache ?? false)

@@ -26,35 +26,45 @@ import { PostPageView } from './templates/post.tsx'
 import { WORDS } from './templates/words.ts'
 import { urlPathOf, type SiteTarget } from './targets.ts'
 import { markdownLine } from '../../shared/markdown-text.ts'
+import { noImages, type ImageLookup } from '../media/responsive.ts'
 
 export interface SiteSource {
   db: Queryable
   siteUrl: string
   sitemapShardSize: number
+  /** MEDIA_URL, when it is not `<SITE_URL>/media`: which images are our uploads. */
+  mediaUrl?: string
   /** What the artifacts of one read snapshot share; made for the one artifact when absent. */
   reads?: SnapshotReads
 }
 
-export const readsOf = (src: SiteSource): SnapshotReads => src.reads ?? snapshotReads(src.db, src.siteUrl)
+export const readsOf = (src: SiteSource): SnapshotReads => src.reads ?? snapshotReads(src.db, src.siteUrl, src.mediaUrl)
 
 const chromeOf = (reads: SnapshotReads, language: Language, switchTo: Chrome['switchTo'] = null, script = false): Chrome => ({
   pub: reads.publication(language),
   nav: reads.nav(),
   switchTo,
   script,
+  images: reads.image,
 })
 
 /** A post page from plain data alone: the publication, the navigation, the post, its next post and comments. */
-export function postPageHtml(pub: Publication, nav: CategoryRes[], page: PostPage, extras: PostExtras = NO_EXTRAS): string {
+export function postPageHtml(
+  pub: Publication,
+  nav: CategoryRes[],
+  page: PostPage,
+  extras: PostExtras = NO_EXTRAS,
+  images: ImageLookup = noImages,
+): string {
   const switchTo = page.partner ? { language: page.partner.language, href: urlPathOf({ kind: 'page.post', ...page.partner }) } : null
-  const chrome: Chrome = { pub, nav, switchTo, script: true }
+  const chrome: Chrome = { pub, nav, switchTo, script: true, images }
   const head = postHead(pub, page.post, page.partner, page.noindex)
   return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} extras={extras} />)
 }
 
 export function renderPostPage(src: SiteSource, page: PostPage): string {
-  const { pub, nav } = chromeOf(readsOf(src), page.post.language as Language)
-  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post))
+  const { pub, nav, images } = chromeOf(readsOf(src), page.post.language as Language)
+  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post), images)
 }
 
 /** llms.txt (llmstxt.org): the publication, then every listed post per language, linking its Markdown twin. */

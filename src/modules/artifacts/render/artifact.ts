@@ -106,7 +106,7 @@ export function renderTargets(src: RenderSource, targets: readonly Target[]): (s
     if (!page) return null
     if (t.kind === 'post') return envelopeBody(success(page.post))
     if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, page.post)
-    return postPageHtml(pass.reads.publication(t.language), pass.reads.nav(), page, postExtrasOf(src.db, page.post))
+    return postPageHtml(pass.reads.publication(t.language), pass.reads.nav(), page, postExtrasOf(src.db, page.post), pass.reads.image)
   })
 }
 

@@ -1,10 +1,12 @@
 import type { ComponentChildren } from 'preact'
 import { render } from 'preact-render-to-string'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
+import type { ImageLookup } from '../../media/responsive.ts'
 import type { CategoryRes } from '../../taxonomy/model.ts'
 import { HTML_LANG, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
 import { urlPathOf } from '../targets.ts'
+import { Picture, SIZES } from './picture.tsx'
 import { WORDS } from './words.ts'
 
 /** JSON inside `<script type="application/ld+json">`: `<` escaped so no text can close the element. */
@@ -54,6 +56,8 @@ export interface Chrome {
   /** The same page in the other language, when there is one. */
   switchTo: { language: Language; href: string } | null
   script?: boolean
+  /** Our uploads' variants and sizes (media/responsive.ts); without it every image is a plain `<img>`. */
+  images?: ImageLookup
 }
 
 /** One layout for every page: head, header with navigation and language switch, main landmark, footer. */
@@ -72,7 +76,9 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
         <header class="site-header">
           <div class="bar">
             <a class="brand" href={homePath(head.language)}>
-              {pub.iconUrl ? <img src={pub.iconUrl} alt={pub.iconAlt} width={32} height={32} decoding="async" /> : null}
+              {pub.iconUrl ? (
+                <Picture src={pub.iconUrl} alt={pub.iconAlt} images={chrome.images} sizes={SIZES.icon} width={32} height={32} fixed />
+              ) : null}
               <span>{pub.name}</span>
             </a>
             <nav class="site-nav" aria-label={w.categories}>
