@@ -13,6 +13,7 @@ import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
 import { DomainError, StartupError } from './shared/errors.ts'
 import { peopleCommands } from './people-cli.ts'
 import { commentCommands } from './comments-cli.ts'
+import { mediaCommands } from './media-cli.ts'
 import { recordBackup } from './modules/console/dashboard.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -39,6 +40,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   comments list [--status pending|approved|rejected|all] [--page N]
   comments approve ID
   comments reject ID [--spam]
+  media variants [--missing]
 ${IMPORT_USAGE}
 and beside the CLI: npm run --silent mcp   (the MCP server over stdio, with FOLIO_TOKEN)`
 
@@ -172,6 +174,7 @@ const commands: Record<string, Command> = {
   },
   ...peopleCommands,
   ...commentCommands,
+  ...mediaCommands,
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
   ...IMPORT_COMMANDS,

@@ -154,7 +154,12 @@ export async function compose(
   if (options.workers) publishing.publisher.start()
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
-  if (options.workers) void mediaVariants.run(true)
+  // Uploads whose variants a crash cut short (or an import left): made now, then the pages re-rendered to offer them.
+  if (options.workers)
+    void mediaVariants
+      .run(true)
+      .then((counts) => (counts.made ? publishing.publisher.rebuild({ force: true, verify: false }) : null))
+      .catch((error) => log.error('media variants at start failed', { error: String(error) }))
   const fetch = createFetch({
     app: withCors(withImportRedirects(staticFirst(app, publishing.cache, publishing.canonical), db), config.corsOrigins),
     readArtifact: publishing.marked(artifactRead(publishing.cache)),
