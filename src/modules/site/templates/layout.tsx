@@ -60,6 +60,14 @@ export interface Chrome {
   images?: ImageLookup
 }
 
+/** The share image (og:image, the JSON-LD image) as its largest variant when it is one of our uploads: the original may still carry the camera's EXIF. */
+function shareable(head: Head, images: ImageLookup | undefined): Head {
+  const image = head.og.image && images?.(head.og.image)
+  if (!image || !image.srcset) return head
+  const jsonLd = head.jsonLd.map((data) => ('image' in data && data.image === head.og.image ? { ...data, image: image.src } : data))
+  return { ...head, og: { ...head.og, image: image.src }, jsonLd }
+}
+
 /** One layout for every page: head, header with navigation and language switch, main landmark, footer. */
 export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome; children: ComponentChildren }) {
   const { pub } = chrome
@@ -68,7 +76,7 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
   const switchTo = chrome.switchTo ?? { language: other, href: homePath(other) }
   return (
     <html lang={HTML_LANG[head.language]}>
-      <HeadTags head={head} pub={pub} />
+      <HeadTags head={shareable(head, chrome.images)} pub={pub} />
       <body>
         <a class="skip" href="#main">
           {w.skip}
