@@ -52,7 +52,8 @@ function uploadContract(setup: () => Promise<{ folio: Folio; fetchUrl: (url: str
       ['webp', 'image/webp'],
       ['jpg', 'image/jpeg'],
     ] as const) {
-      const served = await fetch(fetchUrl(url.replace(/\.jpg$/, `-1.${ext}`)))
+      // The fixture is 8x8: one variant width, its own.
+      const served = await fetch(fetchUrl(url.replace(/\.jpg$/, `-8.${ext}`)))
       expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
         200,
         mime,

@@ -27,7 +27,7 @@ export const mediaUploader =
       maxPixels: ctx.config.maxImagePixels,
       now: ctx.clock,
       index: sqliteMediaIndex(ctx.db),
-      variants: (hash: string) => variants.ensure(hash),
+      variants: (hash: string) => variants.ensureWithin(hash),
     }
     return (await uploadMedia(deps, file)).url
   }

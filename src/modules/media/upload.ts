@@ -17,7 +17,7 @@ export interface UploadDeps {
   now?: () => Date
   /** Record of uploads by hash; without it, dedupe holds within a month only. */
   index?: MediaIndex
-  /** Makes the upload's responsive variants once it is recorded (variant-jobs.ts); awaited, never throws. */
+  /** Makes the upload's responsive variants once it is recorded (variant-jobs.ts); awaited (for a bounded time), never throws. */
   variants?: (hash: string) => Promise<unknown>
 }
 
