@@ -44,6 +44,9 @@ export function variantKey(key: string, width: number, ext: string): string {
   return `${dot === -1 ? key : key.slice(0, dot)}-${width}.${ext}`
 }
 
+/** Whether a stored key is a variant (`…-480.avif`) rather than an upload: no upload's key has a `-`. */
+export const isVariantKey = (key: string): boolean => /-\d+\.[a-z]+$/.test(key)
+
 export interface VariantFile {
   key: string
   bytes: Uint8Array
