@@ -15,6 +15,7 @@ import { DomainError, StartupError } from './shared/errors.ts'
 import { peopleCommands } from './people-cli.ts'
 import { commentCommands } from './comments-cli.ts'
 import { pageCommands } from './pages-cli.ts'
+import { mediaCommands } from './media-cli.ts'
 import { recordBackup } from './modules/console/dashboard.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
@@ -46,6 +47,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   comments reject ID [--spam]
   pages list [--language en|zh]
   pages publish|unpublish|delete ID
+  media variants [--missing]
 ${IMPORT_USAGE}
 and beside the CLI: npm run --silent mcp   (the MCP server over stdio, with FOLIO_TOKEN)`
 
@@ -194,6 +196,7 @@ const commands: Record<string, Command> = {
   ...peopleCommands,
   ...commentCommands,
   ...pageCommands,
+  ...mediaCommands,
   // Runs after `restore` put the files in place (see run()): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
   ...IMPORT_COMMANDS,

@@ -17,6 +17,7 @@ import { authorRoutes } from './modules/authors/routes.ts'
 import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
 import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
+import { variantJobs } from './modules/media/variant-jobs.ts'
 import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
 import { checkRunner } from './modules/posts/check-tasks.ts'
@@ -108,6 +109,7 @@ export async function compose(
     db,
     siteUrl: config.siteUrl,
     sitemapShardSize: config.sitemapShardSize,
+    mediaUrl: config.mediaUrl,
     openapi: '',
     engagementRefreshMs: config.engagementRefreshSeconds * 1000,
   }
@@ -133,7 +135,9 @@ export async function compose(
   // Made on the first start, so every preview token signed later verifies after a restart.
   previewSecret(db)
 
-  const uploadMedia = mediaUploader(ctx, mediaStore)
+  // Responsive variants, made at upload; the server finishes any a crash cut short (docs/media.md).
+  const mediaVariants = variantJobs({ db, store: mediaStore, maxPixels: config.maxImagePixels, log })
+  const uploadMedia = mediaUploader(ctx, mediaStore, mediaVariants)
   const mcp: McpServices = { ctx, uploadMedia }
   // The admin console's sign-in, sessions and people (docs/admin.md).
   const people = createPeople(ctx)
@@ -168,13 +172,23 @@ export async function compose(
     // The console's page and assets: bundled only for the server (a CLI command serves no page).
     ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]
-  const app = createApp(log, features, siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize }))
+  const app = createApp(
+    log,
+    features,
+    siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, mediaUrl: config.mediaUrl }),
+  )
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
   blog.openapi = openapiJson(app)
   await publishing.start(options.prepareCache ?? false)
   if (options.workers) publishing.publisher.start()
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
+  // Uploads whose variants a crash cut short (or an import left): made now, then the pages re-rendered to offer them.
+  if (options.workers)
+    void mediaVariants
+      .run(true)
+      .then((counts) => (counts.made ? publishing.publisher.rebuild({ force: true, verify: false }) : null))
+      .catch((error) => log.error('media variants at start failed', { error: String(error) }))
   const fetch = createFetch({
     app: withCors(withRedirects(staticFirst(app, publishing.cache, publishing.canonical), config.cacheDir), config.corsOrigins),
     readArtifact: publishing.marked(artifactRead(publishing.cache)),
@@ -193,6 +207,7 @@ export async function compose(
   })
   const close = async () => {
     await scheduler?.stop()
+    await mediaVariants.close()
     await publishing.upkeep.stop()
     await publishing.publisher.stop()
     await publishing.mirror?.worker.stop()
@@ -200,7 +215,7 @@ export async function compose(
     await seo.close()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, close }
+  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, close }
 }
 
 /** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */

@@ -45,6 +45,23 @@ function uploadContract(setup: () => Promise<{ folio: Folio; fetchUrl: (url: str
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes)
   })
 
+  test('variants are stored beside the original in the same store, with their types (docs/media.md)', async () => {
+    const url: string = (await upload(form(jpeg()))).body.data
+    for (const [ext, mime] of [
+      ['avif', 'image/avif'],
+      ['webp', 'image/webp'],
+      ['jpg', 'image/jpeg'],
+    ] as const) {
+      // The fixture is 8x8: one variant width, its own.
+      const served = await fetch(fetchUrl(url.replace(/\.jpg$/, `-8.${ext}`)))
+      expect([served.status, served.headers.get('content-type'), served.headers.get('cache-control')]).toEqual([
+        200,
+        mime,
+        'public, max-age=31536000, immutable',
+      ])
+    }
+  })
+
   test('the same bytes upload once: same URL', async () => {
     const bytes = png([1, 2, 3])
     const first = await upload(form(bytes, 'a.png'))

@@ -151,7 +151,7 @@ describe('the site in a real browser (Chromium through Caddy)', () => {
       expect(ld.map((d) => d['@type'])).toEqual(['BlogPosting', 'FAQPage', 'BreadcrumbList'])
       expect(ld[0].headline).toBe(await page.locator('h1').textContent())
       expect(ld[0].inLanguage).toBe(language === 'zh' ? 'zh-CN' : 'en')
-      expect(ld[0].image).toBe(post.coverImage)
+      expect(ld[0].image).toBe(post.coverImage.replace(/\.png$/, '-1.png'))
       expect(await page.locator('.cover img').getAttribute('alt')).toBe(post.coverAlt)
       expect(ld[1].mainEntity.map((q: any) => q.name)).toEqual(await page.locator('.faq summary').allTextContents())
       // Lazy images below the fold load before a full-page screenshot.

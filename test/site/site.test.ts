@@ -179,7 +179,8 @@ describe('the public site', () => {
     const meta = (html: string, key: string) =>
       headOf(html).find((e) => e.tag === 'meta' && (e.attrs.name === key || e.attrs.property === key))?.attrs.content
     expect(meta(en, 'description')).toBe(w.en.seoDescription || w.en.summary)
-    expect(meta(en, 'og:image')).toBe(w.en.coverImage)
+    // The share image is the upload's largest variant (here its own 1 px width), which carries no EXIF (docs/media.md).
+    expect(meta(en, 'og:image')).toBe(w.en.coverImage.replace(/\.png$/, '-1.png'))
     expect(meta(en, 'og:image:alt')).toBe('Three generator logos on a desk')
     expect(meta(en, 'twitter:card')).toBe('summary_large_image')
     expect(meta(en, 'robots')).toBeUndefined()

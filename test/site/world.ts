@@ -21,8 +21,11 @@ export interface SiteWorld extends Stack {
   productIds: Record<string, number>
 }
 
-/** The site is served by Caddy at SITE_URL, so every absolute link in a page can be followed. */
-export async function startSiteWorld(env: Record<string, string> = {}): Promise<SiteWorld> {
+/**
+ * The site is served by Caddy at SITE_URL, so every absolute link in a page can be followed.
+ * `coverBytes`: the bytes of the posts' cover (a 1 px PNG unless given; the Lighthouse bench gives a photo).
+ */
+export async function startSiteWorld(env: Record<string, string> = {}, coverBytes?: Uint8Array<ArrayBuffer>): Promise<SiteWorld> {
   const port = await freePort()
   const siteUrl = `http://127.0.0.1:${port}`
   const stack = await startStack({ SITE_URL: siteUrl, MEDIA_URL: `${siteUrl}/media`, ...env }, port)
@@ -39,7 +42,7 @@ export async function startSiteWorld(env: Record<string, string> = {}): Promise<
       if (answer.body?.code !== '0000') throw new Error(`upload failed: ${answer.text}`)
       return answer.body.data as string
     }
-    const coverImage = await upload(png([40, 90, 160]), 'cover.png')
+    const coverImage = await upload(coverBytes ?? png([40, 90, 160]), 'cover.png')
     const iconUrl = await upload(png([200, 120, 40]), 'icon.png')
     const admin = await folio.token('blog:admin')
     await folio.call('POST', '/api/admin/blog/publication-settings/save', {

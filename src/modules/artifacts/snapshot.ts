@@ -13,6 +13,8 @@ export interface SiteOptions {
   siteUrl: string
   /** URLs per sitemap shard: 50,000 by default (the protocol's limit), smaller on a large busy site and in tests. */
   sitemapShardSize: number
+  /** MEDIA_URL (default `<SITE_URL>/media`): which images the site pages show responsively. */
+  mediaUrl?: string
 }
 
 export const sitemapUrl = (siteUrl: string) => `${siteUrl}${urlOf({ kind: 'sitemap' }).path}`

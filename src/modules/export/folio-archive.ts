@@ -189,6 +189,8 @@ export async function importFolio(db: Db, store: MediaStore, file: string): Prom
         const insert = new Map<string, ReturnType<Database['prepare']>>()
         for (const { row } of rowsOf(sqlite, staging, file, table)) {
           if (table === 'settings' && SECRET_SETTING.test(String(row.key))) continue
+          // Only originals travel in the archive: their variants are made again by the server's next start.
+          if (table === 'media') row.variants = null
           const columns = Object.keys(row)
           const shape = columns.join(',')
           if (!insert.has(shape))

@@ -63,7 +63,10 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
   if (media === 'fetch' && dryRun) throw new ImportUsage('--media fetch writes to the media store: run it without --dry-run')
   const fetchMedia =
     media === 'fetch'
-      ? mediaFetcher({ upload: mediaUploader(service.ctx, service.mediaStore), allowPrivate: service.ctx.config.importAllowPrivate })
+      ? mediaFetcher({
+          upload: mediaUploader(service.ctx, service.mediaStore, service.mediaVariants),
+          allowPrivate: service.ctx.config.importAllowPrivate,
+        })
       : undefined
   const started = performance.now()
   // The checks run on SEO_WORKERS threads, as the server's do, beside this thread's parse and writes.

@@ -74,6 +74,10 @@ export function createLocalMediaStore(dataDir: string): LocalMediaStore {
       return (await statFile(key)) !== undefined
     },
 
+    async read(key) {
+      return (await statFile(key)) ? await Bun.file(pathFor(key)).bytes() : undefined
+    },
+
     async serve(key, request) {
       const ext = key.slice(key.lastIndexOf('.') + 1)
       const mime = mimeForExt(ext)

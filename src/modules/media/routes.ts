@@ -8,6 +8,7 @@ import { contract } from '../../http/contract.ts'
 import type { LocalMediaStore } from './local-store.ts'
 import type { MediaIndex, MediaStore } from './store.ts'
 import { uploadMedia, type UploadInput } from './upload.ts'
+import type { VariantJobs } from './variant-jobs.ts'
 
 /** The upload record in SQLite, so dedupe holds across months. */
 export const sqliteMediaIndex = (db: Db): MediaIndex => ({
@@ -17,7 +18,7 @@ export const sqliteMediaIndex = (db: Db): MediaIndex => ({
 
 /** The upload verb over this store: the final public URL of the stored image (spec §4.1). */
 export const mediaUploader =
-  (ctx: Ctx, store: MediaStore) =>
+  (ctx: Ctx, store: MediaStore, variants: VariantJobs) =>
   async (file: UploadInput): Promise<string> => {
     const deps = {
       store,
@@ -26,6 +27,7 @@ export const mediaUploader =
       maxPixels: ctx.config.maxImagePixels,
       now: ctx.clock,
       index: sqliteMediaIndex(ctx.db),
+      variants: (hash: string) => variants.ensureWithin(hash),
     }
     return (await uploadMedia(deps, file)).url
   }

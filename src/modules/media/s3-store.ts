@@ -59,16 +59,31 @@ export async function createS3MediaStore(options: S3StoreOptions): Promise<S3Med
       })
     },
 
+    async read(key) {
+      if (!isValidMediaKey(key)) return undefined
+      try {
+        const chunks: Buffer[] = await Array.fromAsync(await client.getObject(bucket, key))
+        return new Uint8Array(Buffer.concat(chunks))
+      } catch (error) {
+        if (isMissing(error)) return undefined
+        throw error
+      }
+    },
+
     async exists(key) {
       if (!isValidMediaKey(key)) return false
       try {
         await client.statObject(bucket, key)
         return true
       } catch (error) {
-        const code = s3ErrorCode(error)
-        if (code === 'NotFound' || code === 'NoSuchKey') return false
+        if (isMissing(error)) return false
         throw error
       }
     },
   }
+}
+
+const isMissing = (error: unknown): boolean => {
+  const code = s3ErrorCode(error)
+  return code === 'NotFound' || code === 'NoSuchKey'
 }

@@ -8,6 +8,8 @@ export interface MediaStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
   /** Whether an object exists under the key; false for a key that is not valid. */
   exists(key: string): Promise<boolean>
+  /** The bytes stored under the key, or undefined when there are none (or the key is not valid). */
+  read(key: string): Promise<Uint8Array | undefined>
 }
 
 /**

@@ -17,6 +17,8 @@ export interface UploadDeps {
   now?: () => Date
   /** Record of uploads by hash; without it, dedupe holds within a month only. */
   index?: MediaIndex
+  /** Makes the upload's responsive variants once it is recorded (variant-jobs.ts); awaited (for a bounded time), never throws. */
+  variants?: (hash: string) => Promise<unknown>
 }
 
 /**
@@ -66,6 +68,8 @@ export async function uploadMedia(deps: UploadDeps, file: UploadInput): Promise<
   const already = await deps.store.exists(key)
   if (!already) await deps.store.put(key, bytes, type.mime)
   if (!known) await deps.index?.record({ hash, key, contentType: type.mime, size: bytes.byteLength })
+  // Before the answer, so a post saved with the URL renders with them; a no-op when they exist.
+  await deps.variants?.(hash)
   return result(deps, key, type.mime, bytes.byteLength, hash, already)
 }
 

@@ -15,7 +15,12 @@ export const previewPageRoutes = (ctx: Ctx) =>
     '/:token',
     ({ params }) => {
       const post = readPreview(ctx, params.token)
-      const source = { db: ctx.db, siteUrl: ctx.config.siteUrl, sitemapShardSize: ctx.config.sitemapShardSize }
+      const source = {
+        db: ctx.db,
+        siteUrl: ctx.config.siteUrl,
+        sitemapShardSize: ctx.config.sitemapShardSize,
+        mediaUrl: ctx.config.mediaUrl,
+      }
       const html = renderPostPage(source, { post, partner: null, noindex: true })
       return new Response(html, {
         headers: {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
+import type { ImageLookup } from '../media/responsive.ts'
 import { readingBody } from './reading.ts'
+import { SIZES } from './templates/picture.tsx'
 import { tocTree } from './templates/toc.tsx'
 
 describe('the body as the page shows it', () => {
@@ -41,6 +43,35 @@ describe('the body as the page shows it', () => {
     expect(many.match(/ hljs"/g)).toHaveLength(100)
     const deep = `${'<div>'.repeat(256)}<table><tr><td>x</td></tr></table>${'</div>'.repeat(256)}`
     expect(readingBody(deep, 'en')).toContain('aria-label="Table 1"')
+  })
+})
+
+describe('our uploads in a body', () => {
+  const ours = 'https://blog.example.org/media/2026/11/0123456789abcdef0123456789abcdef.png'
+  const images: ImageLookup = (url) =>
+    url === ours
+      ? {
+          width: 1000,
+          height: 500,
+          sources: [{ type: 'image/avif', srcset: 'a-480.avif 480w, a-1000.avif 1000w' }],
+          src: 'a-1000.png',
+          srcset: 'a-480.png 480w, a-1000.png 1000w',
+        }
+      : undefined
+
+  test('one of ours becomes a <picture> with its size; one from elsewhere stays as it is; the memo follows the lookup', () => {
+    const body = `<img src="${ours}" alt="ours"><img src="https://x.org/a.png" alt="theirs">`
+    expect(readingBody(body, 'en')).toBe(body.replace(/alt="(\w+)"/g, 'alt="$1" loading="lazy" decoding="async"'))
+    expect(readingBody(body, 'en', images)).toBe(
+      `<picture><source type="image/avif" srcset="a-480.avif 480w, a-1000.avif 1000w" sizes="${SIZES.column}">` +
+        `<img src="a-1000.png" alt="ours" loading="lazy" decoding="async" width="1000" height="500" srcset="a-480.png 480w, a-1000.png 1000w" sizes="${SIZES.column}"></picture>` +
+        '<img src="https://x.org/a.png" alt="theirs" loading="lazy" decoding="async">',
+    )
+  })
+
+  test('the scan for image URLs stays linear on tags that never close or never name a src', () => {
+    for (const hostile of ['<img '.repeat(200_000), `<img ${'a'.repeat(5000)} src="x">`.repeat(200), '<img src="'.repeat(100_000)])
+      expect(typeof readingBody(hostile, 'en', images)).toBe('string')
   })
 })
 

@@ -6,6 +6,8 @@ import { parseDocument } from 'htmlparser2'
 import type { Language } from '../../shared/language.ts'
 import { recentMemo } from '../../shared/memo.ts'
 import { WORDS } from './templates/words.ts'
+import { SIZES } from './templates/picture.tsx'
+import { noImages, type ImageLookup } from '../media/responsive.ts'
 
 /**
  * A post's stored body made ready to read, at render time (the stored HTML stays as written):
@@ -15,7 +17,9 @@ import { WORDS } from './templates/words.ts'
  * - code marked `language-x` (Markdown fences, most editors) is highlighted by highlight.js into
  *   classed spans the theme colours: no client script, and no inline style the page's CSP
  *   (`style-src 'self'`) would refuse. Code without a known language is left plain, never guessed.
- * - images load lazily and decode off the main thread unless the body says otherwise.
+ * - images load lazily and decode off the main thread unless the body says otherwise; our own
+ *   uploads become a `<picture>` of their variants with their intrinsic size (media/responsive.ts),
+ *   images from elsewhere keep their plain `<img>`.
  * One parse and one serialization, both linear (htmlparser2); the bodies done last are kept.
  */
 
@@ -52,7 +56,23 @@ function scrollRegion(node: Element, label: string): Element {
   return wrapper
 }
 
-function readable(html: string, language: Language): string {
+/** An `<img>` of ours as a `<picture>` of its variants; any other image as it is. */
+function responsive(img: Element, images: ImageLookup): Element {
+  const image = images(img.attribs.src ?? '')
+  if (!image) return img
+  img.attribs.width = String(image.width)
+  img.attribs.height = String(image.height)
+  if (!image.srcset) return img
+  Object.assign(img.attribs, { src: image.src, srcset: image.srcset, sizes: SIZES.column })
+  if (!image.sources.length) return img
+  const picture = new Element('picture', {})
+  picture.parent = img.parent
+  picture.children = [...image.sources.map((s) => new Element('source', { type: s.type, srcset: s.srcset, sizes: SIZES.column })), img]
+  for (const child of picture.children) child.parent = picture
+  return picture
+}
+
+function readable(html: string, language: Language, images: ImageLookup): string {
   const w = WORDS[language]
   const doc = parseDocument(html)
   let tables = 0
@@ -75,6 +95,7 @@ function readable(html: string, language: Language): string {
         // Below the cover and the lede: never in the first screenful, so never in the way of it.
         node.attribs.loading ??= 'lazy'
         node.attribs.decoding ??= 'async'
+        return responsive(node, images)
       }
       visit(node)
       return node
@@ -88,6 +109,15 @@ function readable(html: string, language: Language): string {
 const BODY_MAX = 65_536
 const bodies = recentMemo<string, string>(64)
 
-/** The body as the post page shows it. */
-export const readingBody = (html: string, language: Language): string =>
-  html.length > BODY_MAX ? readable(html, language) : bodies(`${language}\n${html}`, () => readable(html, language))
+/** The `src` of every `<img>`, in order (ours never hold an entity): bounded steps per tag, so one linear scan. */
+const IMG_SRC = /<img\b[^>]{0,4000}?\ssrc="([^"]{0,2000})"/gi
+
+/**
+ * The body as the post page shows it. The memo's key holds what the lookup says of each image,
+ * so a body is made anew once its images get variants.
+ */
+export function readingBody(html: string, language: Language, images: ImageLookup = noImages): string {
+  if (html.length > BODY_MAX) return readable(html, language, images)
+  const seen = [...html.matchAll(IMG_SRC)].map((m) => images(m[1]!)?.srcset.length ?? -1)
+  return bodies(`${language}\n${seen.join(',')}\n${html}`, () => readable(html, language, images))
+}

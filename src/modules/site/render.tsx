@@ -28,16 +28,19 @@ import { urlPathOf, type SiteTarget } from './targets.ts'
 import { markdownLine } from '../../shared/markdown-text.ts'
 import { standaloneHtml, standaloneOf, standaloneSitemap, standaloneTwin } from './standalone.tsx'
 import { NO_PAGE_NAV, type PageNav } from './page-nav.ts'
+import { noImages, type ImageLookup } from '../media/responsive.ts'
 
 export interface SiteSource {
   db: Queryable
   siteUrl: string
   sitemapShardSize: number
+  /** MEDIA_URL, when it is not `<SITE_URL>/media`: which images are our uploads. */
+  mediaUrl?: string
   /** What the artifacts of one read snapshot share; made for the one artifact when absent. */
   reads?: SnapshotReads
 }
 
-export const readsOf = (src: SiteSource): SnapshotReads => src.reads ?? snapshotReads(src.db, src.siteUrl)
+export const readsOf = (src: SiteSource): SnapshotReads => src.reads ?? snapshotReads(src.db, src.siteUrl, src.mediaUrl)
 
 const chromeOf = (reads: SnapshotReads, language: Language, switchTo: Chrome['switchTo'] = null, script = false): Chrome => ({
   pub: reads.publication(language),
@@ -45,6 +48,7 @@ const chromeOf = (reads: SnapshotReads, language: Language, switchTo: Chrome['sw
   pageNav: reads.pageNav(language),
   switchTo,
   script,
+  images: reads.image,
 })
 
 /** A post page from plain data alone: the publication, the navigation, the post, its next post and comments. */
@@ -54,16 +58,17 @@ export function postPageHtml(
   page: PostPage,
   extras: PostExtras = NO_EXTRAS,
   pageNav: PageNav = NO_PAGE_NAV,
+  images: ImageLookup = noImages,
 ): string {
   const switchTo = page.partner ? { language: page.partner.language, href: urlPathOf({ kind: 'page.post', ...page.partner }) } : null
-  const chrome: Chrome = { pub, nav, pageNav, switchTo, script: true }
+  const chrome: Chrome = { pub, nav, pageNav, switchTo, script: true, images }
   const head = postHead(pub, page.post, page.partner, page.noindex)
   return htmlDocument(<PostPageView head={head} chrome={chrome} post={page.post} pub={pub} extras={extras} />)
 }
 
 export function renderPostPage(src: SiteSource, page: PostPage): string {
-  const { pub, nav, pageNav } = chromeOf(readsOf(src), page.post.language as Language)
-  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post), pageNav)
+  const { pub, nav, pageNav, images } = chromeOf(readsOf(src), page.post.language as Language)
+  return postPageHtml(pub, nav, page, postExtrasOf(src.db, page.post), pageNav, images)
 }
 
 /** llms.txt (llmstxt.org): the publication, then every listed post per language, linking its Markdown twin. */

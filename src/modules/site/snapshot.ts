@@ -11,6 +11,7 @@ import { postLists, publicPostDetail, type PostListQuery, type PostLists } from 
 import { postByCurrentSlug } from '../posts/repo.ts'
 import { discoverable, isDiscoverable } from '../posts/visibility.ts'
 import { partnerOf, postShardsOnce, sitemapRowsOnce, type PostShards, type SitemapRows } from '../artifacts/snapshot.ts'
+import { imageLookup, type ImageLookup } from '../media/responsive.ts'
 import { productLinks } from '../resources/card.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../resources/model.ts'
 import { toResourceRes } from '../resources/present.ts'
@@ -184,9 +185,12 @@ export interface SnapshotReads {
   sitemapRows: SitemapRows
   /** The posts' shards with their newest change, shared by the API's and the site's sitemap indexes. */
   postShards: PostShards
+  /** Our uploads' variants and sizes, for every `<img>` of the snapshot's pages. */
+  image: ImageLookup
 }
 
-export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
+/** `mediaUrl` is MEDIA_URL, whose default is `<SITE_URL>/media`. */
+export function snapshotReads(db: Queryable, siteUrl: string, mediaUrl = `${siteUrl}/media`): SnapshotReads {
   const publications = memo<Language, Publication>()
   const navs = memo<'', CategoryRes[]>()
   const pageNavs = memo<Language, PageNav>()
@@ -199,6 +203,7 @@ export function snapshotReads(db: Queryable, siteUrl: string): SnapshotReads {
     scope: (language, scope) => scopes(JSON.stringify([language, scope]), () => scopeInfo(db, language, scope)),
     sitemapRows: sitemapRowsOnce(db),
     postShards: postShardsOnce(db),
+    image: imageLookup(db, mediaUrl),
   }
 }
 

@@ -107,7 +107,14 @@ export function renderTargets(src: RenderSource, targets: readonly Target[]): (s
     if (t.kind === 'post') return envelopeBody(success(page.post))
     if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, page.post)
     const { reads } = pass
-    return postPageHtml(reads.publication(t.language), reads.nav(), page, postExtrasOf(src.db, page.post), reads.pageNav(t.language))
+    return postPageHtml(
+      reads.publication(t.language),
+      reads.nav(),
+      page,
+      postExtrasOf(src.db, page.post),
+      reads.pageNav(t.language),
+      reads.image,
+    )
   })
 }
 

@@ -1,11 +1,13 @@
 import type { ComponentChildren } from 'preact'
 import { render } from 'preact-render-to-string'
 import { LANGUAGES, nameIn, type Language } from '../../../shared/language.ts'
+import type { ImageLookup } from '../../media/responsive.ts'
 import type { CategoryRes } from '../../taxonomy/model.ts'
 import { HTML_LANG, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
 import type { PageNav } from '../page-nav.ts'
 import { urlPathOf } from '../targets.ts'
+import { Picture, SIZES } from './picture.tsx'
 import { WORDS } from './words.ts'
 
 /** JSON inside `<script type="application/ld+json">`: `<` escaped so no text can close the element. */
@@ -57,6 +59,16 @@ export interface Chrome {
   /** The same page in the other language, when there is one. */
   switchTo: { language: Language; href: string } | null
   script?: boolean
+  /** Our uploads' variants and sizes (media/responsive.ts); without it every image is a plain `<img>`. */
+  images?: ImageLookup
+}
+
+/** The share image (og:image, the JSON-LD image) as its largest variant when it is one of our uploads: the original may still carry the camera's EXIF. */
+function shareable(head: Head, images: ImageLookup | undefined): Head {
+  const image = head.og.image && images?.(head.og.image)
+  if (!image || !image.srcset) return head
+  const jsonLd = head.jsonLd.map((data) => ('image' in data && data.image === head.og.image ? { ...data, image: image.src } : data))
+  return { ...head, og: { ...head.og, image: image.src }, jsonLd }
 }
 
 /** One layout for every page: head, header with navigation and language switch, main landmark, footer. */
@@ -67,7 +79,7 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
   const switchTo = chrome.switchTo ?? { language: other, href: homePath(other) }
   return (
     <html lang={HTML_LANG[head.language]}>
-      <HeadTags head={head} pub={pub} />
+      <HeadTags head={shareable(head, chrome.images)} pub={pub} />
       <body>
         <a class="skip" href="#main">
           {w.skip}
@@ -75,7 +87,9 @@ export function Layout({ head, chrome, children }: { head: Head; chrome: Chrome;
         <header class="site-header">
           <div class="bar">
             <a class="brand" href={homePath(head.language)}>
-              {pub.iconUrl ? <img src={pub.iconUrl} alt={pub.iconAlt} width={32} height={32} decoding="async" /> : null}
+              {pub.iconUrl ? (
+                <Picture src={pub.iconUrl} alt={pub.iconAlt} images={chrome.images} sizes={SIZES.icon} width={32} height={32} fixed />
+              ) : null}
               <span>{pub.name}</span>
             </a>
             <nav class="site-nav" aria-label={w.categories}>

@@ -37,12 +37,12 @@ export function ListPageView({ head, chrome, list, pub }: { head: Head; chrome: 
         {home && pub.description ? <p>{pub.description}</p> : null}
         {!home && list.info.description && !list.info.author ? <p>{list.info.description}</p> : null}
       </header>
-      {list.info.author ? <AuthorBox author={list.info.author} pub={pub} heading={w.about} /> : null}
+      {list.info.author ? <AuthorBox author={list.info.author} pub={pub} heading={w.about} images={chrome.images} /> : null}
       {list.cards.length ? (
         <ul class="cards">
           {list.cards.map((card, index) => (
             <li>
-              <Card card={card} level={2} index={index} />
+              <Card card={card} level={2} index={index} images={chrome.images} />
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@ import { nameIn, type Language } from '../../../shared/language.ts'
 import type { PostCard, PostRes } from '../../posts/model.ts'
 import type { Neighbour } from '../neighbours.ts'
 import { urlPathOf } from '../targets.ts'
+import type { ImageLookup } from '../../media/responsive.ts'
 import { Card } from './card.tsx'
 import { WORDS } from './words.ts'
 
@@ -9,7 +10,7 @@ import { WORDS } from './words.ts'
  * Where a reader goes after a post, so no post ends in a dead end: the previous and next posts of
  * its category, its related posts (the category's next older ones) and a link to the category.
  */
-export function PostNav({ post, next }: { post: PostRes; next: Neighbour | null }) {
+export function PostNav({ post, next, images }: { post: PostRes; next: Neighbour | null; images?: ImageLookup }) {
   const language = post.language as Language
   const w = WORDS[language]
   const previous = post.relatedPosts[0]
@@ -39,7 +40,7 @@ export function PostNav({ post, next }: { post: PostRes; next: Neighbour | null 
             <ul class="cards">
               {post.relatedPosts.map((card: PostCard) => (
                 <li>
-                  <Card card={card} level={3} />
+                  <Card card={card} level={3} images={images} />
                 </li>
               ))}
             </ul>

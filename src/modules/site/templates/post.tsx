@@ -6,6 +6,8 @@ import { authorUrl, completeFaq, postCrumbs, type Head } from '../head.ts'
 import type { PostExtras } from '../neighbours.ts'
 import { CommentList } from './comments.tsx'
 import { readingBody } from '../reading.ts'
+import type { ImageLookup } from '../../media/responsive.ts'
+import { Picture, SIZES } from './picture.tsx'
 import { PostNav } from './post-nav.tsx'
 import type { Publication } from '../snapshot.ts'
 import { urlPathOf } from '../targets.ts'
@@ -33,10 +35,22 @@ export function Crumbs({ items, label }: { items: { name: string; url: string }[
   )
 }
 
-export function AuthorBox({ author, pub, heading }: { author: AuthorRes; pub: Publication; heading: string }) {
+export function AuthorBox({
+  author,
+  pub,
+  heading,
+  images,
+}: {
+  author: AuthorRes
+  pub: Publication
+  heading: string
+  images?: ImageLookup
+}) {
   return (
     <aside class="author-box" aria-label={heading}>
-      {author.avatar ? <img src={author.avatar} alt={author.name} width={64} height={64} loading="lazy" decoding="async" /> : null}
+      {author.avatar ? (
+        <Picture src={author.avatar} alt={author.name} images={images} sizes={SIZES.avatar} width={64} height={64} fixed loading="lazy" />
+      ) : null}
       <div>
         <h2>
           <a href={new URL(authorUrl(pub.siteUrl, author)).pathname}>{author.name}</a>
@@ -103,7 +117,15 @@ export function PostPageView({
         {post.coverImage ? (
           <figure class="cover">
             {/* The LCP image: fetched first; its box is 16:9 whatever the file (theme.css), so the size is known. */}
-            <img src={post.coverImage} alt={post.coverAlt} width={1600} height={900} decoding="async" fetchpriority="high" />
+            <Picture
+              src={post.coverImage}
+              alt={post.coverAlt}
+              images={chrome.images}
+              sizes={SIZES.column}
+              width={1600}
+              height={900}
+              fetchpriority="high"
+            />
           </figure>
         ) : null}
         {post.answerSummary ? (
@@ -123,7 +145,7 @@ export function PostPageView({
           </section>
         ) : null}
         {post.toc.length ? <Toc items={post.toc} heading={w.toc} /> : null}
-        <div class="content" dangerouslySetInnerHTML={{ __html: readingBody(post.contentHtml, language) }} />
+        <div class="content" dangerouslySetInnerHTML={{ __html: readingBody(post.contentHtml, language, chrome.images) }} />
         {faq.length ? (
           <section class="faq" aria-labelledby="faq-heading">
             <h2 id="faq-heading">{w.faq}</h2>
@@ -152,7 +174,7 @@ export function PostPageView({
             ))}
           </ul>
         ) : null}
-        {author ? <AuthorBox author={author} pub={pub} heading={w.about} /> : null}
+        {author ? <AuthorBox author={author} pub={pub} heading={w.about} images={chrome.images} /> : null}
         <section class="engage" data-engage data-post-id={String(post.id)} data-words={words} aria-label={`${w.claps}, ${w.comments}`}>
           <p>
             <span data-claps>{post.clapCount}</span> {w.claps} · <span data-comments>{post.commentCount}</span> {w.comments}
@@ -183,7 +205,7 @@ export function PostPageView({
           </form>
           <p class="status" role="status" aria-live="polite" />
         </section>
-        <PostNav post={post} next={extras.next} />
+        <PostNav post={post} next={extras.next} images={chrome.images} />
       </article>
     </Layout>
   )
