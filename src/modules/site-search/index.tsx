@@ -5,6 +5,7 @@ import { LANGUAGE_PATH, LANGUAGES, otherLanguage, type Language } from '../../sh
 import { fingerprint, siteInputs } from '../artifacts/inputs.ts'
 import { replaceSubjectStates } from '../publishing/jobs.ts'
 import type { ArtifactKind } from '../publishing/kinds.ts'
+import { isDiscoverable } from '../posts/visibility.ts'
 import { plainHead } from '../site/head.ts'
 import { snapshotReads } from '../site/snapshot.ts'
 import { siteHeaders } from '../site/serve.ts'
@@ -143,6 +144,8 @@ export function siteSearchArtifacts(source: SiteSearchSource): ArtifactKind<Sear
     effect: () => null,
     plan(_tx, change) {
       if (change.kind === 'post') {
+        // The index and the pages' navigation hold discoverable posts only: a draft's saves change neither.
+        if (!isDiscoverable(change.after) && !(change.before && isDiscoverable(change.before))) return []
         const languages = new Set([change.after.language, ...(change.before ? [change.before.language] : [])])
         return [...pages(), ...[...languages].flatMap((language) => segmentFiles(language, segmentOf(change.after.id)))]
       }
