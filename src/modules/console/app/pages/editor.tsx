@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { generatedCoverAlt } from '../../../seo/suggestions/cover-alt.ts'
 import { api, type Me } from '../api.ts'
 import { ConflictView } from '../editor/conflict.tsx'
@@ -115,16 +115,21 @@ export function Editor({ me }: { me: Me }) {
       setNote(t('saved'))
     })
 
+  // Ctrl/Cmd+S saves what the form holds now: the listener reads the latest render's save through a
+  // ref (set while rendering), since an effect re-registered after paint could still hold the form
+  // from before the last keystroke.
+  const latestSave = useRef(save)
+  latestSave.current = save
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault()
-        void save()
+        void latestSave.current()
       }
     }
     addEventListener('keydown', onKey)
     return () => removeEventListener('keydown', onKey)
-  })
+  }, [])
 
   const go = (item: CheckItem) => document.getElementById(fieldId(item.targetField))?.focus()
   const fix = (item: CheckItem) => {
