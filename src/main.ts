@@ -128,7 +128,8 @@ export async function compose(
   // Search: the FTS5 index follows every post write in its transaction; at start it catches up on the rest (docs/search.md).
   changes.subscribe(searchIndexer)
   const reindexed = catchUpSearchIndex(db)
-  if (reindexed) log.info('search index caught up', { posts: reindexed })
+  // Said by the server only: a CLI command's standard error is its one line.
+  if (reindexed && options.workers) log.info('search index caught up', { posts: reindexed })
 
   // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
   changes.subscribe(scheduleUpkeep)

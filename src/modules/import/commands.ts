@@ -12,6 +12,7 @@ import { mediaFetcher } from './media-fetch.ts'
 import { mediaUploader } from '../media/routes.ts'
 import { checkRunner } from '../posts/check-tasks.ts'
 import { exportFolio, importFolio } from '../export/folio-archive.ts'
+import { catchUpSearchIndex } from '../search/fts.ts'
 import { exportWxr } from '../export/wxr.ts'
 import { exportMarkdown } from '../export/markdown-folder.ts'
 import { readWordpress } from './wordpress.ts'
@@ -80,7 +81,9 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
     progress: (n) => console.error(`import ${format}: ${n} posts done (${Math.round((performance.now() - started) / 1000)} s)`),
   }).finally(() => seo.close())
   if (!dryRun) {
-    // One render pass for the whole import, never one per post.
+    // One render pass for the whole import, never one per post; rows written past the change
+    // listeners (if any) are indexed for search first.
+    catchUpSearchIndex(service.ctx.db)
     const stats = await service.publisher.rebuild({})
     report.rendered = { rendered: stats.rendered, written: stats.written, removed: stats.removed }
   }
@@ -91,6 +94,8 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
 /** `import folio`: an archive of `export --format folio` into an empty instance, then one render pass. */
 async function importFolioCommand(service: Service, path: string): Promise<void> {
   const manifest = await importFolio(service.ctx.db, service.mediaStore, path)
+  // The archive's rows were written as they are, past the change listeners: index them for search.
+  catchUpSearchIndex(service.ctx.db)
   const stats = await service.publisher.rebuild({})
   const rows = Object.entries(manifest.tables).map(([table, n]) => `${table} ${n}`)
   console.log(
