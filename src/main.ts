@@ -179,7 +179,13 @@ export async function compose(
   const app = createApp(
     log,
     features,
-    siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, mediaUrl: config.mediaUrl }),
+    siteLastRoute({
+      db,
+      siteUrl: config.siteUrl,
+      sitemapShardSize: config.sitemapShardSize,
+      mediaUrl: config.mediaUrl,
+      webSubHub: config.webSubHub,
+    }),
   )
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
   blog.openapi = openapiJson(app)

@@ -23,7 +23,7 @@ interface Endpoint {
  * receiver of its own kind, so its calls are durable deliveries with the webhooks' retries, log
  * and worker.
  */
-export const endpointsOf = (config: Ctx['config']): Endpoint[] => [
+const endpointsOf = (config: Ctx['config']): Endpoint[] => [
   { kind: 'purge', setting: 'PURGE_URL', url: config.purge.url, event: CACHE_PURGE },
   {
     kind: 'indexnow',

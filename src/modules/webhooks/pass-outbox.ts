@@ -8,7 +8,7 @@ import { createEventQueue } from './enqueue.ts'
 import { CACHE_PURGE, INDEXNOW_SUBMIT, WEBSUB_PUBLISH, type PassEvent, type PassUrlsPayload } from './events.ts'
 
 /** URLs per IndexNow call: the protocol's limit (indexnow.org). */
-export const INDEXNOW_BATCH = 10_000
+const INDEXNOW_BATCH = 10_000
 
 /**
  * The publisher's pass hook: the URLs a render pass changed, queued for every receiver subscribed to
