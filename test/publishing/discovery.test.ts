@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { startCaddy } from '../support/caddy.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { startReceiver, TEST_ENV, waitForLog, type Received } from '../webhooks/receiver.ts'
 
@@ -94,19 +95,26 @@ describe('IndexNow and WebSub', () => {
     })
   })
 
-  test('the key file is served at the site root; the feeds name the hub', async () => {
-    const key = await fetch(`${folio.url}/${KEY}.txt`)
-    expect(key.status).toBe(200)
-    expect(key.headers.get('content-type')).toBe('text/plain; charset=utf-8')
-    expect(await key.text()).toBe(KEY)
-    const hub = receiver.url('/hub')
-    const rss = await (await fetch(`${folio.url}/en/rss.xml`)).text()
-    expect(rss).toContain(`<atom:link href="${hub}" rel="hub"/>`)
-    expect(rss).toContain(`<atom:link href="${SITE}/en/rss.xml" rel="self"`)
-    const atom = await (await fetch(`${folio.url}/en/atom.xml`)).text()
-    expect(atom).toContain(`<link rel="hub" href="${hub}"/>`)
-    const json = await (await fetch(`${folio.url}/en/feed.json`)).json()
-    expect(json.hubs).toEqual([{ type: 'WebSub', url: hub }])
+  test('the key file is served at the site root, by Bun and through Caddy; the feeds name the hub', async () => {
+    const caddy = await startCaddy({ apiUrl: folio.url, cacheDir: folio.cacheDir })
+    try {
+      const hub = receiver.url('/hub')
+      for (const origin of [folio.url, caddy.url]) {
+        const key = await fetch(`${origin}/${KEY}.txt`)
+        expect(key.status).toBe(200)
+        expect(key.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+        expect(await key.text()).toBe(KEY)
+        const rss = await (await fetch(`${origin}/en/rss.xml`)).text()
+        expect(rss).toContain(`<atom:link href="${hub}" rel="hub"/>`)
+        expect(rss).toContain(`<atom:link href="${SITE}/en/rss.xml" rel="self"`)
+        const atom = await (await fetch(`${origin}/en/atom.xml`)).text()
+        expect(atom).toContain(`<link rel="hub" href="${hub}"/>`)
+        const json = await (await fetch(`${origin}/en/feed.json`)).json()
+        expect(json.hubs).toEqual([{ type: 'WebSub', url: hub }])
+      }
+    } finally {
+      await caddy.stop()
+    }
   })
 
   test('unconfigured: no key file, no hub in the feeds, nothing sent', async () => {
