@@ -61,9 +61,9 @@ describe('IndexNow and WebSub', () => {
       expect(Object.keys(body)).toEqual(['host', 'key', 'keyLocation', 'urlList'])
       expect(body).toMatchObject({ host: 'blog.example.com', key: KEY, keyLocation: `${SITE}/${KEY}.txt` })
       expect(body.urlList.length).toBeLessThanOrEqual(10_000)
+      expect(new Set(body.urlList).size).toBe(body.urlList.length)
     }
     const urls = submitted(calls)
-    expect(new Set(urls).size).toBe(urls.length)
     expect(urls).toContain(`${SITE}/en/blog/${post.slug}`)
     expect(urls).toContain(`${SITE}/en/`)
     expect(urls.some((url) => url.startsWith(`${SITE}/en/category/`) && url.endsWith('/'))).toBe(true)
@@ -84,11 +84,14 @@ describe('IndexNow and WebSub', () => {
   })
 
   test('a failing IndexNow endpoint is retried with the same body', async () => {
-    const [first, second] = receiver.on('/indexnow')
-    expect(second!.headers.get('x-folio-delivery')).toBe(first!.headers.get('x-folio-delivery'))
-    expect(second!.body).toBe(first!.body)
-    const log = await waitForLog(folio, token, (records) => records.some((r) => r.id === Number(first!.headers.get('x-folio-delivery'))))
-    expect(log.find((r) => r.id === Number(first!.headers.get('x-folio-delivery')))).toMatchObject({
+    // Passes may overlap at the first start: the retry is the call of the same delivery, not the next call.
+    const [first, ...rest] = receiver.on('/indexnow')
+    const id = first!.headers.get('x-folio-delivery')
+    const again = rest.filter((call) => call.headers.get('x-folio-delivery') === id)
+    expect(again.length).toBe(1)
+    expect(again[0]!.body).toBe(first!.body)
+    const log = await waitForLog(folio, token, (records) => records.some((r) => r.id === Number(id)))
+    expect(log.find((r) => r.id === Number(id))).toMatchObject({
       event: 'blog.indexnow.submit',
       status: 'delivered',
       attempts: 2,
