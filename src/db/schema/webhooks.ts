@@ -3,7 +3,7 @@ import { createdAt, updatedAt } from './columns.ts'
 import { posts } from './posts.ts'
 
 /** Who a receiver is (the column's values; no SQL constraint, so a new kind needs no migration). */
-export const RECEIVER_KINDS = ['webhook', 'purge', 'indexnow', 'websub'] as const
+const RECEIVER_KINDS = ['webhook', 'purge', 'indexnow', 'websub'] as const
 export type ReceiverKind = (typeof RECEIVER_KINDS)[number]
 
 /** Where webhook events go. The secret signs deliveries and is never served back. */
