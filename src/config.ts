@@ -61,6 +61,10 @@ export interface Config {
   readonly purge: { url: string | null; format: PurgeFormat; authHeader: { name: string; value: string } | null }
   /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
   readonly seoWorkers: number
+  /** Search engines told of each pass's changed pages (docs/discovery.md): off while `key` is null. */
+  readonly indexNow: { key: string | null; endpoint: string }
+  /** The WebSub hub the site's feeds name and ping after a change (docs/discovery.md), or null. */
+  readonly webSubHub: string | null
 }
 
 export const PURGE_FORMATS = ['generic', 'cloudflare'] as const
@@ -178,6 +182,13 @@ function header(env: Env, name: string): { name: string; value: string } | null 
   return { name: match[1]!, value: match[2]! }
 }
 
+/** An IndexNow key: 8 to 128 letters, digits and dashes (indexnow.org), served as `/{key}.txt`. */
+function indexNowKey(env: Env, name: string): string | null {
+  const raw = text(env, name, '')
+  if (raw && !/^[A-Za-z0-9-]{8,128}$/.test(raw)) throw new ConfigError(name, 'expected 8 to 128 letters, digits or dashes')
+  return raw || null
+}
+
 /** Comma-separated addresses or CIDR ranges. */
 const subnets = (env: Env, name: string, fallback: string): Subnet[] =>
   text(env, name, fallback)
@@ -289,5 +300,11 @@ export function loadConfig(env: Env = process.env): Config {
       authHeader: header(env, 'PURGE_AUTH_HEADER'),
     }),
     seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, spareCores), 0, spareCores),
+    // INDEXNOW_ENDPOINT and WEBSUB_HUB are checked against the webhook rules when the server starts, like PURGE_URL.
+    indexNow: Object.freeze({
+      key: indexNowKey(env, 'INDEXNOW_KEY'),
+      endpoint: text(env, 'INDEXNOW_ENDPOINT', 'https://api.indexnow.org/indexnow'),
+    }),
+    webSubHub: text(env, 'WEBSUB_HUB', '') || null,
   })
 }

@@ -51,8 +51,9 @@ import { siteSearchArtifacts } from './modules/site-search/index.tsx'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
-import { cachePurgeOutbox } from './modules/webhooks/purge-outbox.ts'
-import { syncPurgeEndpoint } from './modules/webhooks/purge-endpoint.ts'
+import { passOutbox } from './modules/webhooks/pass-outbox.ts'
+import { indexNowKeyRoutes } from './modules/site/indexnow-key.ts'
+import { syncEndpoints } from './modules/webhooks/endpoints.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { lockDataDir, usableDir } from './operations/lock.ts'
@@ -95,13 +96,14 @@ export async function compose(
     seo,
   }
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
-  // The server keeps the purge endpoint's receiver in line with PURGE_URL before anything renders.
-  if (options.workers) syncPurgeEndpoint(ctx)
+  // The server keeps the configured endpoints' receivers (PURGE_URL, INDEXNOW_KEY, WEBSUB_HUB) in line before anything renders.
+  if (options.workers) syncEndpoints(ctx)
   const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
   const wakeWebhooks = () => webhookWorker?.wake()
 
   // Publishing: artifacts re-rendered after every public change, served before the app answers;
-  // each render pass queues the purge of the URLs it changed (`blog.cache.purge`, PURGE_URL).
+  // each render pass queues the purge of the URLs it changed (`blog.cache.purge`, PURGE_URL) and
+  // tells IndexNow and the WebSub hub of its changed pages and feeds (docs/discovery.md).
   // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
@@ -112,6 +114,7 @@ export async function compose(
     mediaUrl: config.mediaUrl,
     openapi: '',
     engagementRefreshMs: config.engagementRefreshSeconds * 1000,
+    webSubHub: config.webSubHub,
   }
   // The site's search comes first: it answers for its own files' media types before the blog's catch-all guess;
   // so do the redirects (their files under _redirects/).
@@ -120,7 +123,7 @@ export async function compose(
     redirectArtifacts(),
     blogArtifacts(blog),
   ]
-  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, cachePurgeOutbox(ctx, wakeWebhooks))
+  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
   publishing.healthSections.webhooks = webhookHealth(db, config, systemClock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
@@ -166,6 +169,7 @@ export async function compose(
     feedRoutes(blog),
     webhookRoutes(ctx, wakeWebhooks),
     cspReportRoutes(log),
+    indexNowKeyRoutes(config.indexNow.key),
     mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
     ...people.routes,
     tokenRoutes(ctx),
@@ -176,7 +180,13 @@ export async function compose(
   const app = createApp(
     log,
     features,
-    siteLastRoute({ db, siteUrl: config.siteUrl, sitemapShardSize: config.sitemapShardSize, mediaUrl: config.mediaUrl }),
+    siteLastRoute({
+      db,
+      siteUrl: config.siteUrl,
+      sitemapShardSize: config.sitemapShardSize,
+      mediaUrl: config.mediaUrl,
+      webSubHub: config.webSubHub,
+    }),
   )
   // The OpenAPI document describes the routes just mounted; the artifacts (it among them) are rendered before the first answer.
   blog.openapi = openapiJson(app)

@@ -2,6 +2,10 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { createdAt, updatedAt } from './columns.ts'
 import { posts } from './posts.ts'
 
+/** Who a receiver is (the column's values; no SQL constraint, so a new kind needs no migration). */
+const RECEIVER_KINDS = ['webhook', 'purge', 'indexnow', 'websub'] as const
+export type ReceiverKind = (typeof RECEIVER_KINDS)[number]
+
 /** Where webhook events go. The secret signs deliveries and is never served back. */
 export const webhookReceivers = sqliteTable('webhook_receivers', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -14,11 +18,10 @@ export const webhookReceivers = sqliteTable('webhook_receivers', {
   disabledReason: text('disabled_reason'),
   /**
    * `webhook`: an administrator's receiver. `purge`: the purge endpoint of PURGE_URL, kept in line
-   * with the configuration at start (webhooks/purge-endpoint.ts), never listed nor saved as a receiver.
+   * with the configuration at start (webhooks/endpoints.ts), never listed nor saved as a receiver.
+   * `indexnow`, `websub`: the same for INDEXNOW_KEY and WEBSUB_HUB (docs/discovery.md).
    */
-  kind: text('kind', { enum: ['webhook', 'purge'] })
-    .notNull()
-    .default('webhook'),
+  kind: text('kind', { enum: RECEIVER_KINDS }).notNull().default('webhook'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })

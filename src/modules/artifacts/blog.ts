@@ -80,6 +80,8 @@ export function blogArtifacts(source: BlogSource): ArtifactKind<Target> {
       shard: source.sitemapShardSize,
       openapi: source.openapi,
       assets: Object.values(ASSETS).map((a) => a.file),
+      // Only when set: an install without a hub keeps the stamp (and its cache) it had.
+      ...(source.webSubHub ? { webSubHub: source.webSubHub } : {}),
     }),
     render: (db, targets) => renderTargets({ ...source, db }, targets),
   }

@@ -15,6 +15,8 @@ export interface SiteOptions {
   sitemapShardSize: number
   /** MEDIA_URL (default `<SITE_URL>/media`): which images the site pages show responsively. */
   mediaUrl?: string
+  /** WEBSUB_HUB (docs/discovery.md): the hub the site's feeds name, or null. */
+  webSubHub?: string | null
 }
 
 export const sitemapUrl = (siteUrl: string) => `${siteUrl}${urlOf({ kind: 'sitemap' }).path}`

@@ -26,6 +26,8 @@ export interface Feed {
   publisher: string
   home: string
   self: string
+  /** WEBSUB_HUB: named in the feed (rel="hub", JSON Feed `hubs`) when set, nothing when not (docs/discovery.md). */
+  hub?: string | null
   items: FeedItem[]
 }
 
@@ -89,7 +91,14 @@ function bodies(db: Queryable, reads: SnapshotReads, ids: number[]): Map<number,
 }
 
 /** The feed of one list in one format, or null when the list does not exist. */
-export function feedFor(db: Queryable, reads: SnapshotReads, language: Language, scope: ListScope, format: FeedFormat): Feed | null {
+export function feedFor(
+  db: Queryable,
+  reads: SnapshotReads,
+  language: Language,
+  scope: ListScope,
+  format: FeedFormat,
+  hub: string | null = null,
+): Feed | null {
   const found = feedOf(reads, language, scope)
   if (!found) return null
   const pub = reads.publication(language)
@@ -106,13 +115,21 @@ export function feedFor(db: Queryable, reads: SnapshotReads, language: Language,
     publisher: pub.name,
     home: `${pub.siteUrl}${urlPathOf({ kind: 'page.list', language, scope, page: 1 })}`,
     self: `${pub.siteUrl}${urlPathOf({ kind: 'page.feed', language, scope, format })}`,
+    hub,
     items: cards.map((card) => itemOf(pub, card, html.get(card.id) ?? '')),
   }
 }
 
 export const rssOf = (feed: Feed) =>
   renderRss(
-    { title: feed.title, link: feed.home, description: feed.description, language: HTML_LANG[feed.language], selfUrl: feed.self },
+    {
+      title: feed.title,
+      link: feed.home,
+      description: feed.description,
+      language: HTML_LANG[feed.language],
+      selfUrl: feed.self,
+      hubUrl: feed.hub,
+    },
     feed.items.map((item) => ({
       title: item.title,
       link: item.url,
@@ -140,6 +157,7 @@ export function atomOf(feed: Feed): string {
       el('subtitle', {}, feed.description),
       el('id', {}, feed.self),
       el('link', { rel: 'self', type: 'application/atom+xml', href: feed.self }),
+      feed.hub ? el('link', { rel: 'hub', href: feed.hub }) : undefined,
       el('link', { rel: 'alternate', type: 'text/html', href: feed.home }),
       el('updated', {}, newest ? w3cTime(newest) : '1970-01-01T00:00:00Z'),
       atomPerson('author', { name: feed.publisher, url: feed.home }),
@@ -172,6 +190,7 @@ export function jsonFeedOf(feed: Feed): string {
     language: HTML_LANG[feed.language],
     home_page_url: feed.home,
     feed_url: feed.self,
+    ...(feed.hub ? { hubs: [{ type: 'WebSub', url: feed.hub }] } : {}),
     authors: [{ name: feed.publisher, url: feed.home }],
     items: feed.items.map((item) => ({
       id: item.id,

@@ -38,6 +38,8 @@ export interface SiteSource {
   mediaUrl?: string
   /** What the artifacts of one read snapshot share; made for the one artifact when absent. */
   reads?: SnapshotReads
+  /** WEBSUB_HUB, which the site's feeds name (docs/discovery.md). */
+  webSubHub?: string | null
 }
 
 export const readsOf = (src: SiteSource): SnapshotReads => src.reads ?? snapshotReads(src.db, src.siteUrl, src.mediaUrl)
@@ -126,7 +128,7 @@ export function renderSiteTarget(src: SiteSource, target: SiteTarget): string | 
       return htmlDocument(<ListPageView head={head} chrome={chrome} list={list} pub={chrome.pub} />)
     }
     case 'page.feed': {
-      const feed = feedFor(db, reads, target.language, target.scope, target.format)
+      const feed = feedFor(db, reads, target.language, target.scope, target.format, src.webSubHub ?? null)
       return feed && FEED_RENDERERS[target.format](feed)
     }
     case 'page.product': {

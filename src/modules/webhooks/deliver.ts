@@ -6,6 +6,7 @@ import { formatTime } from '../../shared/time.ts'
 import type { Config } from '../../config.ts'
 import { pinnedUrl, resolveReceiver } from './address.ts'
 import { purgeRequest } from './purge-endpoint.ts'
+import { indexNowRequest, webSubRequest } from './discovery-requests.ts'
 import { cancelPending } from './receivers.ts'
 import type { ClaimedDelivery } from './queue.ts'
 import { judge, type Verdict } from './retry-policy.ts'
@@ -58,20 +59,28 @@ function aborted(signal: AbortSignal): Promise<never> {
   return deadline
 }
 
-export interface SendOptions {
+export interface SendOptions extends Pick<Config, 'siteUrl' | 'indexNow'> {
   webhookTimeoutMs: number
   webhookAllowPrivate: boolean
   purge: Pick<Config['purge'], 'format' | 'authHeader'>
 }
 
-/** What a delivery sends besides the common headers: the signed event, or the purge endpoint's body. */
-const requestOf = (delivery: ClaimedDelivery, options: SendOptions, now: Date): { body: string; headers: Record<string, string> } =>
-  delivery.kind === 'purge'
-    ? purgeRequest(delivery.payload, options.purge)
-    : {
+/** What a delivery sends besides the common headers: the signed event, or a configured endpoint's own body. */
+function requestOf(delivery: ClaimedDelivery, options: SendOptions, now: Date): { body: string; headers: Record<string, string> } {
+  switch (delivery.kind) {
+    case 'purge':
+      return purgeRequest(delivery.payload, options.purge)
+    case 'indexnow':
+      return indexNowRequest(delivery.payload, options)
+    case 'websub':
+      return webSubRequest(delivery.payload)
+    case 'webhook':
+      return {
         body: delivery.payload,
         headers: { 'X-Folio-Signature': sign(delivery.secret, delivery.payload, Math.floor(now.getTime() / 1000)) },
       }
+  }
+}
 
 /**
  * One POST of a delivery, signed afresh (a retry hours later still passes the receiver's tolerance).

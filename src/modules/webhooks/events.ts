@@ -15,6 +15,13 @@ export const POST_EVENTS = [
  * `blog.*` stays the post events it always meant, so existing receivers see no new shape.
  */
 export const CACHE_PURGE = 'blog.cache.purge'
+/**
+ * The pages a render pass changed, for IndexNow (payload `PassUrlsPayload`), and one changed feed,
+ * for the WebSub hub: events of the configured endpoints only (webhooks/endpoints.ts), never
+ * subscribable by an administrator's receiver.
+ */
+export const INDEXNOW_SUBMIT = 'blog.indexnow.submit'
+export const WEBSUB_PUBLISH = 'blog.websub.publish'
 /** A reader posted a comment (payload `CommentCreatedPayload`): subscribed to by name only, like the purge. */
 export const COMMENT_CREATED = 'blog.comment.created'
 export const WILDCARD = 'blog.*'
@@ -22,7 +29,9 @@ export const WILDCARD = 'blog.*'
 export const PING = 'blog.ping'
 export const SUBSCRIBABLE = [...POST_EVENTS, CACHE_PURGE, COMMENT_CREATED, WILDCARD] as const
 export type Subscription = (typeof SUBSCRIBABLE)[number]
-export type WebhookEvent = PostEvent | typeof CACHE_PURGE | typeof COMMENT_CREATED
+/** The events that carry one part of one render pass's URL list. */
+export type PassEvent = typeof CACHE_PURGE | typeof INDEXNOW_SUBMIT | typeof WEBSUB_PUBLISH
+export type WebhookEvent = PostEvent | PassEvent | typeof COMMENT_CREATED
 
 export const isSubscription = (value: string): value is Subscription => (SUBSCRIBABLE as readonly string[]).includes(value)
 
@@ -82,19 +91,22 @@ export interface WebhookPayload {
   failedItems?: string[]
 }
 
-/** The body of a `blog.cache.purge` event: one part of one render pass's purge list. */
-export interface CachePurgePayload {
+/** The body of a pass event: one part of one render pass's URL list (its purge list, its pages, one feed). */
+export interface PassUrlsPayload<E extends PassEvent = PassEvent> {
   id: string
-  event: typeof CACHE_PURGE
+  event: E
   occurredAt: string
   /** Shared by the parts of one pass's list. */
   passId: string
-  /** 1-based; a list longer than PURGE_BATCH URLs comes in `parts` events. */
+  /** 1-based; a list longer than its batch (PURGE_BATCH URLs for a purge) comes in `parts` events. */
   part: number
   parts: number
   /** Absolute URLs on SITE_URL whose bytes the pass changed or removed. */
   urls: string[]
 }
+
+/** The body of a `blog.cache.purge` event: one part of one render pass's purge list. */
+export type CachePurgePayload = PassUrlsPayload<typeof CACHE_PURGE>
 
 export function buildPayload(
   siteUrl: string,

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { webhookDeliveries as d, webhookReceivers as r } from '../../db/schema/index.ts'
+import type { ReceiverKind } from '../../db/schema/webhooks.ts'
 
 /** A delivery the worker holds until `leaseUntil`, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -8,8 +9,8 @@ export interface ClaimedDelivery {
   receiverId: number
   url: string
   secret: string
-  /** `purge`: the purge endpoint, sent the purge body (purge-endpoint.ts) rather than the signed event. */
-  kind: 'webhook' | 'purge'
+  /** `purge`, `indexnow`, `websub`: a configured endpoint, sent its own body (deliver.ts) rather than the signed event. */
+  kind: ReceiverKind
   event: string
   payload: string
   /** Attempts recorded before this one. */

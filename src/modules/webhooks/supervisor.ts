@@ -41,7 +41,8 @@ export function superviseWorker(
   log: Logger,
   entry: string | URL = new URL('./worker-thread.ts', import.meta.url),
 ): WorkerHandle {
-  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication, purge } = config
+  const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication, purge, siteUrl, indexNow } =
+    config
   const init: WorkerInbox = {
     type: 'start',
     dbFile,
@@ -53,6 +54,8 @@ export function superviseWorker(
       logLevel,
       dbReplication,
       purge,
+      siteUrl,
+      indexNow,
     },
   }
   // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.

@@ -7,7 +7,10 @@ import { claimDue, nextDueAt, rebaseAhead, type ClaimedDelivery } from './queue.
 import { attemptsLabel, maxAttempts } from './retry-policy.ts'
 import { latestHonestDue } from '../../shared/clock-steps.ts'
 
-export type WorkerConfig = Pick<Config, 'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'purge'>
+export type WorkerConfig = Pick<
+  Config,
+  'webhookRetryDelaysMs' | 'webhookPollMs' | 'webhookTimeoutMs' | 'webhookAllowPrivate' | 'purge' | 'siteUrl' | 'indexNow'
+>
 
 /** Deliveries sent at once; bounds memory and sockets whatever the backlog. */
 export const BATCH_SIZE = 32

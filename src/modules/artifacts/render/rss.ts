@@ -15,6 +15,8 @@ export interface RssChannel {
   language: string
   /** Where the feed itself is served (`atom:link rel="self"`). */
   selfUrl: string
+  /** The WebSub hub readers may subscribe at (`atom:link rel="hub"`, docs/discovery.md), when one is configured. */
+  hubUrl?: string | null
 }
 
 export interface RssItem {
@@ -79,6 +81,7 @@ export function renderRss(channel: RssChannel, items: readonly RssItem[]): strin
         el('description', {}, channel.description),
         el('language', {}, channel.language),
         el('atom:link', { href: channel.selfUrl, rel: 'self', type: 'application/rss+xml' }),
+        channel.hubUrl ? el('atom:link', { href: channel.hubUrl, rel: 'hub' }) : undefined,
         newest ? el('lastBuildDate', {}, rfc822(newest)) : undefined,
         ...items.map(rssItem),
       ),
