@@ -1,10 +1,11 @@
-import { useState } from 'preact/hooks'
+import { useRef, useState } from 'preact/hooks'
 import { api, type Page } from '../api.ts'
 import { t } from '../i18n.ts'
 import { ErrorNote } from '../ui.tsx'
 import { fieldId, SelectField, TextField } from './fields.tsx'
 import type { StepProps } from './form.ts'
-import { insertAtCaret, uploadImage } from './media.ts'
+import { BodyEditor } from './body-editor.tsx'
+import { uploadImage } from './media.ts'
 
 interface Resource {
   id: number
@@ -55,16 +56,13 @@ function ProductPicker({ form, set }: StepProps) {
 export function Content(props: StepProps) {
   const { form, set } = props
   const [error, setError] = useState<unknown>(null)
-  const addImage = async (file: File | undefined, area: HTMLTextAreaElement) => {
-    if (!file?.type.startsWith('image/')) return false
-    try {
-      const snippet = await uploadImage(file, form.bodyFormat)
-      if (snippet) set({ body: insertAtCaret(area, snippet) })
-    } catch (e) {
+  const insert = useRef<((snippet: string) => void) | null>(null)
+  const upload = (file: File) =>
+    uploadImage(file, form.bodyFormat).catch((e: unknown) => {
       setError(e)
-    }
-    return true
-  }
+      return null
+    })
+  const labelId = `${fieldId('contentHtml')}-label`
   return (
     <>
       <SelectField
@@ -78,28 +76,18 @@ export function Content(props: StepProps) {
         onChange={(v) => set({ bodyFormat: v as 'markdown' | 'html' })}
       />
       <div class="field">
-        <label for={fieldId('contentHtml')}>{t('fBody')}</label>
-        <textarea
+        <label id={labelId} onClick={() => document.getElementById(fieldId('contentHtml'))?.focus()}>
+          {t('fBody')}
+        </label>
+        <BodyEditor
           id={fieldId('contentHtml')}
-          class="body"
-          rows={18}
-          lang={form.language === 'zh' ? 'zh-CN' : 'en'}
+          labelId={labelId}
           value={form.body}
-          onInput={(e) => set({ body: e.currentTarget.value })}
-          onPaste={(e) => {
-            const file = e.clipboardData?.files[0]
-            if (file?.type.startsWith('image/')) {
-              e.preventDefault()
-              void addImage(file, e.currentTarget)
-            }
-          }}
-          onDrop={(e) => {
-            const file = e.dataTransfer?.files[0]
-            if (file?.type.startsWith('image/')) {
-              e.preventDefault()
-              void addImage(file, e.currentTarget)
-            }
-          }}
+          format={form.bodyFormat}
+          lang={form.language === 'zh' ? 'zh-CN' : 'en'}
+          onChange={(body) => set({ body })}
+          onFile={upload}
+          insertRef={insert}
         />
       </div>
       <div class="field">
@@ -108,9 +96,10 @@ export function Content(props: StepProps) {
           id="f-upload"
           type="file"
           accept="image/*"
-          onChange={(e) =>
-            void addImage(e.currentTarget.files?.[0], document.getElementById(fieldId('contentHtml')) as HTMLTextAreaElement)
-          }
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0]
+            if (file?.type.startsWith('image/')) void upload(file).then((snippet) => snippet && insert.current?.(snippet))
+          }}
         />
       </div>
       <ErrorNote error={error} />
