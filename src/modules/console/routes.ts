@@ -45,7 +45,7 @@ const pageHtml = (bundle: ConsoleBundle) =>
 /** `/admin/`: the console's one page (every console path answers it), its built assets, and the dashboard's figures. */
 export const consoleRoutes = (ctx: Ctx, bundle: ConsoleBundle) => {
   const page = pageHtml(bundle)
-  const assets = new Map([bundle.script, bundle.style].map((a) => [a.file, a]))
+  const assets = new Map([bundle.script, bundle.style, ...bundle.chunks].map((a) => [a.file, a]))
   const html = () => {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
     return new Response(page.replace('NONCE', nonce), {

@@ -1,10 +1,9 @@
-import { useRef, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, type Page } from '../api.ts'
 import { t } from '../i18n.ts'
 import { ErrorNote } from '../ui.tsx'
 import { fieldId, SelectField, TextField } from './fields.tsx'
 import type { StepProps } from './form.ts'
-import { BodyEditor } from './body-editor.tsx'
 import { uploadImage } from './media.ts'
 
 interface Resource {
@@ -52,11 +51,22 @@ function ProductPicker({ form, set }: StepProps) {
   )
 }
 
+/** CodeMirror is fetched when a body is first edited, so its chunk stays off every other console page. */
+let editorModule: typeof import('./body-editor.tsx') | null = null
+function useBodyEditor(onError: (e: unknown) => void) {
+  const [loaded, setLoaded] = useState(editorModule)
+  useEffect(() => {
+    if (!loaded) import('./body-editor.tsx').then((m) => setLoaded((editorModule = m)), onError)
+  }, [])
+  return loaded?.BodyEditor ?? null
+}
+
 /** The content step: the body (Markdown or HTML) with image upload, and the product-card picker. */
 export function Content(props: StepProps) {
   const { form, set } = props
   const [error, setError] = useState<unknown>(null)
   const insert = useRef<((snippet: string) => void) | null>(null)
+  const BodyEditor = useBodyEditor(setError)
   const upload = (file: File) =>
     uploadImage(file, form.bodyFormat).catch((e: unknown) => {
       setError(e)
@@ -79,16 +89,18 @@ export function Content(props: StepProps) {
         <label id={labelId} onClick={() => document.getElementById(fieldId('contentHtml'))?.focus()}>
           {t('fBody')}
         </label>
-        <BodyEditor
-          id={fieldId('contentHtml')}
-          labelId={labelId}
-          value={form.body}
-          format={form.bodyFormat}
-          lang={form.language === 'zh' ? 'zh-CN' : 'en'}
-          onChange={(body) => set({ body })}
-          onFile={upload}
-          insertRef={insert}
-        />
+        {BodyEditor && (
+          <BodyEditor
+            id={fieldId('contentHtml')}
+            labelId={labelId}
+            value={form.body}
+            format={form.bodyFormat}
+            lang={form.language === 'zh' ? 'zh-CN' : 'en'}
+            onChange={(body) => set({ body })}
+            onFile={upload}
+            insertRef={insert}
+          />
+        )}
       </div>
       <div class="field">
         <label for="f-upload">{t('uploadImage')}</label>
