@@ -52,13 +52,13 @@ function ProductPicker({ form, set }: StepProps) {
 }
 
 /** CodeMirror is fetched when a body is first edited, so its chunk stays off every other console page. */
-let editorModule: typeof import('./body-editor.tsx') | null = null
+let bodyEditor: typeof import('./body-editor.tsx').BodyEditor | null = null
 function useBodyEditor(onError: (e: unknown) => void) {
-  const [loaded, setLoaded] = useState(editorModule)
+  const [loaded, setLoaded] = useState(() => bodyEditor)
   useEffect(() => {
-    if (!loaded) import('./body-editor.tsx').then((m) => setLoaded((editorModule = m)), onError)
+    if (!loaded) import('./body-editor.tsx').then(({ BodyEditor }) => setLoaded(() => (bodyEditor = BodyEditor)), onError)
   }, [])
-  return loaded?.BodyEditor ?? null
+  return loaded
 }
 
 /** The content step: the body (Markdown or HTML) with image upload, and the product-card picker. */
