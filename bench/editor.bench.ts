@@ -13,8 +13,7 @@ import { join } from 'node:path'
 import { emptyForm, requestOf } from '../src/modules/console/app/editor/form.ts'
 import { consoleClient, printedSetupUrl } from '../test/admin/support.ts'
 import { startFolio } from '../test/support/folio.ts'
-import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
-import { seedPublishedCopies } from './support/seed.ts'
+import { seedPublished } from './support/seed.ts'
 import { summarize, timeCalls } from './support/stats.ts'
 
 const POSTS = Number(process.argv[2]) || 10_000
@@ -42,13 +41,6 @@ const folio = await startFolio()
 const scratch = mkdtempSync(join(tmpdir(), 'folio-bench-'))
 let bare: { url: string; stop(): void } | null = null
 try {
-  const token = await folio.token('blog:write', 'blog:publish')
-  const { categoryId, authorId } = await seedTaxonomy(folio, token)
-  const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
-  const t0 = performance.now()
-  seedPublishedCopies(folio.dataDir, template.id, POSTS - 1)
-  console.log(`${POSTS} published posts (seeded in SQLite in ${((performance.now() - t0) / 1000).toFixed(1)} s)`)
-
   // The owner signs in as a person does; the check goes with the session cookie, as from the console.
   const client = consoleClient(folio)
   const setup = new URL(printedSetupUrl(folio))
@@ -67,6 +59,8 @@ try {
     'sec-fetch-site': 'same-origin',
     'content-type': 'application/json',
   }
+  const { categoryId, authorId, seededMs } = await seedPublished(folio, await folio.token('blog:write', 'blog:publish'), POSTS)
+  console.log(`${POSTS} published posts (seeded in SQLite in ${(seededMs / 1000).toFixed(1)} s)`)
 
   // Typing the last 200 words of the post: each call sends the body one word longer.
   const all = words()
