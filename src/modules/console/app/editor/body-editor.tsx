@@ -18,25 +18,26 @@ interface Props {
   format: 'markdown' | 'html'
   lang: string
   onChange: (value: string) => void
-  /** A pasted or dropped file: answers the snippet to put at `at`, or null to put nothing. */
+  /** A pasted or dropped image: answers the snippet to insert, or null to insert nothing. */
   onFile: (file: File) => Promise<string | null>
   /** Receives a function that inserts a snippet at the caret (the file picker's way in). */
   insertRef: { current: ((snippet: string) => void) | null }
 }
 
-/** What changes with the post: Markdown highlighting, the element's id, label and language. */
+/** What changes with the post: the Markdown language, the element's id, label and language. */
 const settingsOf = (p: Props) => [
   // The Markdown language and its keys alone: `markdown()` would add the HTML, CSS and JavaScript
-  // grammars for embedded code, 190 KB more for every console page (docs/benchmarks.md).
+  // grammars for embedded code, 190 KB more in the editor's chunk (docs/benchmarks.md).
   p.format === 'markdown' ? [markdownLanguage.extension, Prec.high(keymap.of(markdownKeymap))] : [],
   EditorView.contentAttributes.of({ id: p.id, 'aria-labelledby': p.labelId, 'aria-multiline': 'true', lang: p.lang }),
 ]
 
 /**
  * The post body in CodeMirror 6: Markdown's language and keys (Enter continues a list) when the
- * body is Markdown, undo history, line wrapping, no colour theme (the console's own contrast); the editable element carries the field's id and its label (`aria-labelledby`),
- * so an item of the check can move focus here and assistive technology names it. An image pasted
- * or dropped is handed to `onFile` and its snippet inserted where it was dropped or at the caret.
+ * body is Markdown, undo history, line wrapping, no colour theme (the console's own contrast).
+ * The editable element carries the field's id and its label (`aria-labelledby`), so an item of
+ * the check can move focus here and assistive technology names it. An image pasted or dropped is
+ * handed to `onFile`, and its snippet inserted where it was dropped, or at the caret.
  */
 export function BodyEditor(props: Props) {
   const host = useRef<HTMLDivElement>(null)
@@ -48,7 +49,8 @@ export function BodyEditor(props: Props) {
   useEffect(() => {
     const insert = (snippet: string, at?: number) => {
       const v = view.current!
-      const pos = at ?? v.state.selection.main.head
+      // The document may have changed while the alt was asked and the file uploaded.
+      const pos = Math.min(at ?? v.state.selection.main.head, v.state.doc.length)
       const text = `\n${snippet}\n`
       v.dispatch({ changes: { from: pos, insert: text }, selection: { anchor: pos + text.length } })
     }
@@ -69,8 +71,9 @@ export function BodyEditor(props: Props) {
           EditorView.lineWrapping,
           settings.current.of(settingsOf(props)),
           EditorView.updateListener.of((update) => {
+            if (!update.docChanged) return
             const text = update.state.doc.toString()
-            if (update.docChanged && text !== latest.current.value) latest.current.onChange(text)
+            if (text !== latest.current.value) latest.current.onChange(text)
           }),
           EditorView.domEventHandlers({
             paste: (event) => take(event.clipboardData?.files[0], event),
