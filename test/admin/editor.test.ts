@@ -215,10 +215,10 @@ describe('nothing lost', () => {
       data.items.add(new File([new Uint8Array(bytes)], 'square.png', { type: 'image/png' }))
       body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
     }, Array.from(png()))
-    const inserted = again.getByLabel('Body', { exact: true }).getByText(/^!\[A red square on white\]\(.+\.png\)$/)
+    const inserted = again.getByLabel('Body', { exact: true }).locator('.cm-line', { hasText: /^!\[A red square on white\]\(.+\.png\)$/ })
     await inserted.waitFor()
     const url = /\((.+)\)/.exec((await inserted.textContent())!)![1]!
-    const image = await fetch(url)
+    const image = await fetch(new URL(url, folio.url))
     expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png'])
     await again.close()
   })
