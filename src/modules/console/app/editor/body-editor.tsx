@@ -29,7 +29,8 @@ const settingsOf = (p: Props) => [
   // The Markdown language and its keys alone: `markdown()` would add the HTML, CSS and JavaScript
   // grammars for embedded code, 190 KB more in the editor's chunk (docs/benchmarks.md).
   p.format === 'markdown' ? [markdownLanguage.extension, Prec.high(keymap.of(markdownKeymap))] : [],
-  EditorView.contentAttributes.of({ id: p.id, 'aria-labelledby': p.labelId, 'aria-multiline': 'true', lang: p.lang }),
+  // tabindex: what it is anyway, said out loud, so checkers see the scrolled region holds a focusable element.
+  EditorView.contentAttributes.of({ id: p.id, 'aria-labelledby': p.labelId, 'aria-multiline': 'true', lang: p.lang, tabindex: '0' }),
 ]
 
 /**

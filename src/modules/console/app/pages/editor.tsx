@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { generatedCoverAlt } from '../../../seo/suggestions/cover-alt.ts'
 import { api, type Me } from '../api.ts'
 import { ConflictView } from '../editor/conflict.tsx'
@@ -115,16 +115,20 @@ export function Editor({ me }: { me: Me }) {
       setNote(t('saved'))
     })
 
+  // Ctrl/Cmd+S saves the form of the last render: an effect re-registered after each render runs
+  // after paint, so a key pressed right after typing would save the text before it.
+  const latestSave = useRef(save)
+  latestSave.current = save
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
         e.preventDefault()
-        void save()
+        void latestSave.current()
       }
     }
     addEventListener('keydown', onKey)
     return () => removeEventListener('keydown', onKey)
-  })
+  }, [])
 
   const go = (item: CheckItem) => document.getElementById(fieldId(item.targetField))?.focus()
   const fix = (item: CheckItem) => {
