@@ -11,9 +11,9 @@
  * `test/support/folio.ts`, so each code starts its own server from its own folder.
  */
 import { resolve } from 'node:path'
-import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
+import { publishablePost, publishNewPost } from '../test/support/fixtures.ts'
 import { startFolio } from '../test/support/folio.ts'
-import { seedPublishedCopies } from './support/seed.ts'
+import { seedPublished } from './support/seed.ts'
 import { summarize } from './support/stats.ts'
 
 const size = Number(process.argv[2] ?? 1000)
@@ -25,11 +25,7 @@ async function measure(start: Start): Promise<{ idle: number[]; during: number[]
   const folio = await start({ SITE_URL: 'https://blog.example.org', WEBHOOK_WORKER: 'off' })
   try {
     const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
-    const { categoryId, authorId } = await seedTaxonomy(folio, token)
-    const first = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
-    await folio.stop()
-    seedPublishedCopies(folio.dataDir, first.id, size - 1)
-    await folio.restart()
+    const { categoryId, authorId } = await seedPublished(folio, token, size)
     if ((await folio.cli('rebuild')).code !== 0) throw new Error('rebuild failed')
     const timed = async () => {
       const t = performance.now()

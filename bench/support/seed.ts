@@ -1,5 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
+import { publishablePost, publishNewPost, seedTaxonomy } from '../../test/support/fixtures.ts'
+import type { Folio } from '../../test/support/folio.ts'
 
 /**
  * Clones a published post `count` times straight in SQLite (each copy with its own slug and
@@ -20,4 +22,20 @@ export function seedPublishedCopies(dataDir: string, templateId: number, count: 
     for (let i = 1; i <= count; i++) insert.run(i, templateId)
   })()
   db.close()
+}
+
+/**
+ * `count` published posts on a running server: a category, an author and one post through the
+ * API (`token` needs blog:write and blog:publish), the rest cloned from it while the server is
+ * stopped (nothing it holds in memory goes stale); answers when it is listening again.
+ */
+export async function seedPublished(folio: Folio, token: string, count: number) {
+  const { categoryId, authorId } = await seedTaxonomy(folio, token)
+  const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
+  await folio.stop()
+  const started = performance.now()
+  seedPublishedCopies(folio.dataDir, template.id, count - 1)
+  const seededMs = performance.now() - started
+  await folio.restart()
+  return { categoryId, authorId, template, seededMs }
 }

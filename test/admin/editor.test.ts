@@ -4,6 +4,7 @@ import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { E0, Z0 } from '../../src/modules/seo/worked-examples.ts'
 import corpus from '../security/corpus/html.json'
+import { png } from '../media/fixtures.ts'
 import { launchChromium } from '../support/chromium.ts'
 import { seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -25,17 +26,35 @@ let page: Page
 let categoryName: string
 let enId: number
 let enSlug: string
+let zhId: number
 
-/** A browser context signed in as `who` (the session cookie from the sign-in route). */
-async function signedInContext(who: { email: string; password: string }) {
+/** A browser context signed in as `who` (the session cookie from the sign-in route); the console speaks `locale`'s language. */
+async function signedInContext(who: { email: string; password: string }, locale = 'en-US') {
   const client = consoleClient(folio)
   const answer = await client.call('POST', '/admin/api/sign-in', { email: who.email, password: who.password })
   expect(answer.body.code).toBe('0000')
   const [name, value] = client.cookie.split('=') as [string, string]
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale })
   await context.addCookies([{ name, value, url: folio.url }])
   context.setDefaultTimeout(10_000)
   return context
+}
+
+/** docs/editor.md's pictures: the English post in an English console, the Chinese one (and the list) in a Chinese console. */
+async function screenshots() {
+  mkdirSync(SHOTS, { recursive: true })
+  await page.goto(`${folio.url}/admin/editor?id=${enId}`)
+  await page.getByTestId('seo-score').waitFor()
+  await page.screenshot({ path: `${SHOTS}/editor.png` })
+  const zh = await signedInContext(OWNER, 'zh-CN')
+  const p = await zh.newPage()
+  await p.goto(`${folio.url}/admin/editor?id=${zhId}`)
+  await p.getByTestId('seo-score').waitFor()
+  await p.screenshot({ path: `${SHOTS}/editor-zh.png` })
+  await p.goto(`${folio.url}/admin/posts`)
+  await p.getByRole('row').filter({ hasText: Z0.title }).waitFor()
+  await p.screenshot({ path: `${SHOTS}/posts-zh.png` })
+  await zh.close()
 }
 
 const score = (p: Page) => p.getByTestId('seo-score').textContent().then(Number)
@@ -131,6 +150,7 @@ describe('writing and publishing', () => {
     expect(await publish.isDisabled()).toBe(false)
     await publish.click()
     await page.getByTestId('post-state').getByText('Published', { exact: true }).waitFor()
+    zhId = Number(new URL(page.url()).searchParams.get('id'))
     await folio.rendered()
     const en = await (await fetch(`${folio.url}/en/blog/${enSlug}`)).text()
     const zh = await (await fetch(`${folio.url}/cn/blog/choose-ssg-zh`)).text()
@@ -178,7 +198,7 @@ describe('nothing lost', () => {
     await expect(page.getByLabel('Open Graph title').inputValue()).resolves.toBe('')
   })
 
-  test('a closed tab’s unsaved edits are offered back', async () => {
+  test('a closed tab’s unsaved edits are offered back; an image dropped into the body is uploaded with its alt', async () => {
     const tab = await owner.newPage()
     await tab.goto(`${folio.url}/admin/editor`)
     await tab.getByLabel('Title', { exact: true }).fill('Words typed before the tab closed')
@@ -187,7 +207,19 @@ describe('nothing lost', () => {
     await again.goto(`${folio.url}/admin/editor`)
     await again.getByRole('button', { name: 'Restore them' }).click()
     await expect(again.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Words typed before the tab closed')
-    await again.getByRole('button', { name: 'Discard them' }).count()
+
+    // A PNG dropped on the (Markdown) body: the editor asks for its alt, uploads it, inserts it.
+    again.once('dialog', (dialog) => void dialog.accept('A red square on white'))
+    await again.getByLabel('Body', { exact: true }).evaluate((body, bytes) => {
+      const data = new DataTransfer()
+      data.items.add(new File([new Uint8Array(bytes)], 'square.png', { type: 'image/png' }))
+      body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
+    }, Array.from(png()))
+    const inserted = again.getByLabel('Body', { exact: true }).locator('.cm-line', { hasText: /^!\[A red square on white\]\(.+\.png\)$/ })
+    await inserted.waitFor()
+    const url = /\((.+)\)/.exec((await inserted.textContent())!)![1]!
+    const image = await fetch(folio.url + new URL(url).pathname)
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png'])
     await again.close()
   })
 })
@@ -223,12 +255,7 @@ describe('roles and hostile text', () => {
     await hostile.getByText('Saved.').waitFor()
     await hostile.getByRole('button', { name: 'Preview link' }).click()
     const preview = await hostile.getByTestId('preview-link').getAttribute('href')
-    if (process.env.SCREENSHOTS === '1') {
-      mkdirSync(SHOTS, { recursive: true })
-      await page.goto(`${folio.url}/admin/editor?id=${enId}`)
-      await page.getByTestId('seo-score').waitFor()
-      await page.screenshot({ path: `${SHOTS}/editor.png` })
-    }
+    if (process.env.SCREENSHOTS === '1') await screenshots()
     expect(await axeViolations(hostile)).toEqual([])
     await hostile.goto(`${folio.url}${new URL(preview!).pathname}`)
     await hostile.locator('h1').waitFor()

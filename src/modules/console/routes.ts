@@ -9,18 +9,21 @@ import { dashboard } from './dashboard.ts'
 /**
  * The console page's policy: only its own script and style (no inline script, no eval), calls
  * only to this origin, never framed. Images may come from https (post covers, the site icon).
+ * The one exception is the <style> element the editor's CodeMirror writes: it carries this
+ * answer's nonce, which the page hands it on its stylesheet link (docs/editor.md).
  */
-const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' https: data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+const consoleCsp = (nonce: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' https: data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
 
 const pageHtml = (bundle: ConsoleBundle) =>
   `<!doctype html>
@@ -30,7 +33,7 @@ const pageHtml = (bundle: ConsoleBundle) =>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>Folio console</title>
-<link rel="stylesheet" href="/admin/assets/${bundle.style.file}">
+<link rel="stylesheet" href="/admin/assets/${bundle.style.file}" nonce="NONCE">
 <script type="module" src="/admin/assets/${bundle.script.file}"></script>
 </head>
 <body>
@@ -42,17 +45,19 @@ const pageHtml = (bundle: ConsoleBundle) =>
 /** `/admin/`: the console's one page (every console path answers it), its built assets, and the dashboard's figures. */
 export const consoleRoutes = (ctx: Ctx, bundle: ConsoleBundle) => {
   const page = pageHtml(bundle)
-  const assets = new Map([bundle.script, bundle.style].map((a) => [a.file, a]))
-  const html = () =>
-    new Response(page, {
+  const assets = new Map([bundle.script, bundle.style, ...bundle.chunks].map((a) => [a.file, a]))
+  const html = () => {
+    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
+    return new Response(page.replace('NONCE', nonce), {
       headers: {
         ...SECURITY_HEADERS,
         'content-type': 'text/html; charset=utf-8',
         'cache-control': PRIVATE_CACHE,
-        'content-security-policy': CONSOLE_CSP,
+        'content-security-policy': consoleCsp(nonce),
         'x-frame-options': 'DENY',
       },
     })
+  }
   return (
     new Elysia({ name: 'console.page' })
       .use(auth)

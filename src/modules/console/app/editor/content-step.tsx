@@ -1,10 +1,10 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, type Page } from '../api.ts'
 import { t } from '../i18n.ts'
 import { ErrorNote } from '../ui.tsx'
 import { fieldId, SelectField, TextField } from './fields.tsx'
 import type { StepProps } from './form.ts'
-import { insertAtCaret, uploadImage } from './media.ts'
+import { uploadImage } from './media.ts'
 
 interface Resource {
   id: number
@@ -51,20 +51,28 @@ function ProductPicker({ form, set }: StepProps) {
   )
 }
 
+/** CodeMirror is fetched when a body is first edited, so its chunk stays off every other console page. */
+let bodyEditor: typeof import('./body-editor.tsx').BodyEditor | null = null
+function useBodyEditor(onError: (e: unknown) => void) {
+  const [loaded, setLoaded] = useState(() => bodyEditor)
+  useEffect(() => {
+    if (!loaded) import('./body-editor.tsx').then(({ BodyEditor }) => setLoaded(() => (bodyEditor = BodyEditor)), onError)
+  }, [])
+  return loaded
+}
+
 /** The content step: the body (Markdown or HTML) with image upload, and the product-card picker. */
 export function Content(props: StepProps) {
   const { form, set } = props
   const [error, setError] = useState<unknown>(null)
-  const addImage = async (file: File | undefined, area: HTMLTextAreaElement) => {
-    if (!file?.type.startsWith('image/')) return false
-    try {
-      const snippet = await uploadImage(file, form.bodyFormat)
-      if (snippet) set({ body: insertAtCaret(area, snippet) })
-    } catch (e) {
+  const insert = useRef<((snippet: string) => void) | null>(null)
+  const BodyEditor = useBodyEditor(setError)
+  const upload = (file: File) =>
+    uploadImage(file, form.bodyFormat).catch((e: unknown) => {
       setError(e)
-    }
-    return true
-  }
+      return null
+    })
+  const labelId = `${fieldId('contentHtml')}-label`
   return (
     <>
       <SelectField
@@ -78,29 +86,21 @@ export function Content(props: StepProps) {
         onChange={(v) => set({ bodyFormat: v as 'markdown' | 'html' })}
       />
       <div class="field">
-        <label for={fieldId('contentHtml')}>{t('fBody')}</label>
-        <textarea
-          id={fieldId('contentHtml')}
-          class="body"
-          rows={18}
-          lang={form.language === 'zh' ? 'zh-CN' : 'en'}
-          value={form.body}
-          onInput={(e) => set({ body: e.currentTarget.value })}
-          onPaste={(e) => {
-            const file = e.clipboardData?.files[0]
-            if (file?.type.startsWith('image/')) {
-              e.preventDefault()
-              void addImage(file, e.currentTarget)
-            }
-          }}
-          onDrop={(e) => {
-            const file = e.dataTransfer?.files[0]
-            if (file?.type.startsWith('image/')) {
-              e.preventDefault()
-              void addImage(file, e.currentTarget)
-            }
-          }}
-        />
+        <label id={labelId} onClick={() => document.getElementById(fieldId('contentHtml'))?.focus()}>
+          {t('fBody')}
+        </label>
+        {BodyEditor && (
+          <BodyEditor
+            id={fieldId('contentHtml')}
+            labelId={labelId}
+            value={form.body}
+            format={form.bodyFormat}
+            lang={form.language === 'zh' ? 'zh-CN' : 'en'}
+            onChange={(body) => set({ body })}
+            onFile={upload}
+            insertRef={insert}
+          />
+        )}
       </div>
       <div class="field">
         <label for="f-upload">{t('uploadImage')}</label>
@@ -108,9 +108,10 @@ export function Content(props: StepProps) {
           id="f-upload"
           type="file"
           accept="image/*"
-          onChange={(e) =>
-            void addImage(e.currentTarget.files?.[0], document.getElementById(fieldId('contentHtml')) as HTMLTextAreaElement)
-          }
+          onChange={(e) => {
+            const file = e.currentTarget.files?.[0]
+            if (file?.type.startsWith('image/')) void upload(file).then((snippet) => snippet && insert.current?.(snippet))
+          }}
         />
       </div>
       <ErrorNote error={error} />

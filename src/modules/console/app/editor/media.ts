@@ -15,9 +15,3 @@ export async function uploadImage(file: File, format: 'markdown' | 'html'): Prom
   const url = await api<string>('POST', '/api/v1/blog/media/upload', data)
   return format === 'markdown' ? `![${alt.replace(/[[\]]/g, '')}](${url})` : `<img src="${escapeAttr(url)}" alt="${escapeAttr(alt)}">`
 }
-
-/** Puts `snippet` where the caret is in `area` and answers the new text. */
-export function insertAtCaret(area: HTMLTextAreaElement, snippet: string): string {
-  const { selectionStart: start, selectionEnd: end, value } = area
-  return `${value.slice(0, start)}\n${snippet}\n${value.slice(end)}`
-}
