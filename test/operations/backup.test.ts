@@ -10,16 +10,17 @@ import { startFolio, type Folio } from '../support/folio.ts'
 
 const TABLES = ['posts', 'media', 'post_tags', 'categories', 'authors', 'tags', 'settings'] as const
 const SITE_URL = 'https://blog.example.com'
+const VARIANT_COLUMNS = new Set(['variants', 'width', 'height'])
 
 function rows(dataDir: string) {
   const db = new Database(join(dataDir, 'folio.db'), { readonly: true })
   try {
     return Object.fromEntries(
       TABLES.map((table) => {
-        // A media row's variants are filled in by a background job after the upload (docs/media.md):
-        // a later state of the same row, not a row the backup invented.
+        // A media row's variants and intrinsic size are filled in by a background job after the upload
+        // (docs/media.md): a later state of the same row, not a row the backup invented.
         const columns = (db.query(`PRAGMA table_xinfo("${table}")`).all() as { name: string; hidden: number }[]).filter(
-          (c) => c.hidden === 0 && !(table === 'media' && c.name === 'variants'),
+          (c) => c.hidden === 0 && !(table === 'media' && VARIANT_COLUMNS.has(c.name)),
         )
         return [
           table,
