@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
 import { clientIp } from '../../src/http/server.ts'
 import { privateAddressReason, receiverHostFault, resolveReceiver } from '../../src/modules/webhooks/address.ts'
+import type { ClaimedDelivery } from '../../src/modules/webhooks/queue.ts'
 
 describe('webhook receivers must be public (test/security/corpus/addresses.json)', () => {
   test.each(corpus.notPublic)('not public: %s', (address) => expect(privateAddressReason(address)).not.toBeNull())
@@ -87,11 +88,12 @@ describe('a delivery connects to the vetted address and still checks TLS against
         return new Response('ok\u001b[31m')
       },
     })
-    const delivery = {
+    const delivery: ClaimedDelivery = {
       id: 1,
       receiverId: 1,
       url: `https://localhost:${server.port}/hook`,
       secret: 's',
+      kind: 'webhook',
       event: 'e',
       payload: '{}',
       attempts: 0,
