@@ -2,6 +2,7 @@ import { readAtMost } from '../../shared/stream.ts'
 import { ACCEPTED_MIME_TYPES, ACCEPTED_TYPES_TEXT, detectMediaType, type MediaMime } from './detect.ts'
 import { DEFAULT_MAX_IMAGE_PIXELS, structureFault } from './structure.ts'
 import { MediaRejected } from './errors.ts'
+import { storedOriginal } from './strip.ts'
 import { contentHash, keyFor, mediaUrlFor } from './keys.ts'
 import type { MediaIndex, MediaStore } from './store.ts'
 
@@ -45,9 +46,9 @@ export interface UploadedMedia {
  * Throws MediaRejected for anything the client must fix.
  */
 export async function uploadMedia(deps: UploadDeps, file: UploadInput): Promise<UploadedMedia> {
-  const bytes = await readWithin(file, deps.maxBytes)
+  const uploaded = await readWithin(file, deps.maxBytes)
 
-  const type = await detectMediaType(bytes)
+  const type = await detectMediaType(uploaded)
   if (!type) {
     throw new MediaRejected(
       'MEDIA_UNSUPPORTED_TYPE',
@@ -56,7 +57,9 @@ export async function uploadMedia(deps: UploadDeps, file: UploadInput): Promise<
     )
   }
 
-  refuseBadStructure(bytes, type.mime, deps.maxPixels ?? DEFAULT_MAX_IMAGE_PIXELS)
+  refuseBadStructure(uploaded, type.mime, deps.maxPixels ?? DEFAULT_MAX_IMAGE_PIXELS)
+  // What is stored, hashed and served: the upload without its EXIF/GPS, XMP and text (strip.ts).
+  const bytes = await storedOriginal(uploaded, type.mime)
 
   const hash = contentHash(bytes)
   // The key of the first upload wins, so URLs already in posts stay valid; only new bytes
