@@ -147,9 +147,17 @@ describe('the public site', () => {
     const en = reports['/en/feed.json']!.entries.find((e) => e.id.endsWith(`:post-${w.en.id}`))!
     expect(en.content).toContain(w.en.contentHtml.slice(0, 40))
     expect(en.author).toBe('Jane Doe')
-    expect(en.media).toEqual([w.en.coverImage])
-    for (const path of ['/en/rss.xml', '/en/atom.xml'])
-      expect(reports[path]!.entries.find((e) => e.id === en.id)!.media).toEqual([w.en.coverImage])
+    // The cover as its largest variant (the original may carry the camera's metadata), with its real length and type.
+    const cover = w.en.coverImage.replace(/\.png$/, '-1.png')
+    const length = String((await (await w.viaCaddy(local(cover))).arrayBuffer()).byteLength)
+    for (const path of ['/en/feed.json', '/en/rss.xml', '/en/atom.xml']) {
+      const entry = reports[path]!.entries.find((e) => e.id === en.id)!
+      expect({ path, media: [...new Set(entry.media)], enclosures: entry.enclosures }).toEqual({
+        path,
+        media: [cover],
+        enclosures: [{ href: cover, length, type: 'image/png' }],
+      })
+    }
     expect(reports['/cn/atom.xml']!.entries.find((e) => e.id.endsWith(`:post-${w.zh.id}`))!.author).toBe('李明')
     // The API's RSS: the publication's name, a link to the site's home that is a page.
     for (const [language, name, home] of [

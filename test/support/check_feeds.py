@@ -40,6 +40,7 @@ def check_xml(text):
                 "content": (e.get("content") or [{}])[0].get("value", ""),
                 "tags": [t.get("term") for t in e.get("tags", [])],
                 "media": [m.get("url") for m in e.get("media_content", [])] + [l.get("href") for l in e.get("links", []) if l.get("rel") == "enclosure"],
+                "enclosures": [{"href": l.get("href"), "length": l.get("length"), "type": l.get("type")} for l in e.get("enclosures", [])],
             }
             for e in parsed.entries
         ],
@@ -50,7 +51,7 @@ def check_json(text):
     feed = json.loads(text)
     validator = jsonschema.Draft7Validator(SCHEMA, format_checker=FORMATS)
     errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(feed)]
-    return {"errors": errors, "entries": [{"id": i["id"], "content": i.get("content_html", ""), "author": (i.get("authors") or [{}])[0].get("name", ""), "tags": i.get("tags", []), "media": [i["image"]] if "image" in i else []} for i in feed.get("items", [])]}
+    return {"errors": errors, "entries": [{"id": i["id"], "content": i.get("content_html", ""), "author": (i.get("authors") or [{}])[0].get("name", ""), "tags": i.get("tags", []), "media": [i["image"]] if "image" in i else [], "enclosures": [{"href": a["url"], "length": str(a["size_in_bytes"]), "type": a["mime_type"]} for a in i.get("attachments", [])]} for i in feed.get("items", [])]}
 
 
 report = {}

@@ -10,6 +10,8 @@ export interface FeedEntryReport {
   content: string
   tags: string[]
   media: string[]
+  /** RSS `enclosure`, Atom `link rel="enclosure"` (feedparser's `enclosures`), JSON Feed `attachments`. */
+  enclosures: { href: string; length: string; type: string }[]
 }
 
 /** What check_feeds.py says of one feed: feedparser's reading of RSS/Atom, the JSON Feed 1.1 schema's errors. */

@@ -19,6 +19,11 @@ export const media = sqliteTable(
      * none (a GIF, or an original that could not be read).
      */
     variants: text('variants'),
+    /**
+     * Bytes of the largest variant in the original's own format (`…-1600.jpg`), the file feeds
+     * name as the enclosure (its length is RSS's `enclosure@length`); null until made.
+     */
+    largestVariantSize: integer('largest_variant_size'),
   },
   (t) => [index('media_key').on(t.key)],
 )

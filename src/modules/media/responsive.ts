@@ -19,6 +19,9 @@ export interface ResponsiveImage {
   /** The `<img>`'s own src and srcset (the original's format); srcset empty without variants. */
   src: string
   srcset: string
+  /** The type and bytes of the file `src` names (RSS's `enclosure@type` and `@length`); size null when not recorded. */
+  type: string
+  size: number | null
 }
 
 /** A URL on a page → its responsive form, or undefined for an image that is not one of our uploads (or has no recorded size). */
@@ -43,14 +46,22 @@ export function imageLookup(db: Queryable, mediaUrl: string): ImageLookup {
     const key = keyFromMediaUrl(mediaUrl, url)
     if (!key) return undefined
     const row = db
-      .select({ width: media.width, height: media.height, contentType: media.contentType, variants: media.variants })
+      .select({
+        width: media.width,
+        height: media.height,
+        contentType: media.contentType,
+        size: media.size,
+        variants: media.variants,
+        largestVariantSize: media.largestVariantSize,
+      })
       .from(media)
       .where(eq(media.key, key))
       .get()
     if (!row?.width || !row.height) return undefined
     const widths = parseWidths(row.variants)
     const formats = variantFormats(row.contentType)
-    if (!widths.length || !formats.length) return { width: row.width, height: row.height, sources: [], src: url, srcset: '' }
+    if (!widths.length || !formats.length)
+      return { width: row.width, height: row.height, sources: [], src: url, srcset: '', type: row.contentType, size: row.size }
     const base = mediaUrlFor(mediaUrl, key)
     const set = (ext: string) => widths.map((w) => `${variantKey(base, w, ext)} ${w}w`).join(', ')
     const fallback = formats[formats.length - 1]!
@@ -60,6 +71,8 @@ export function imageLookup(db: Queryable, mediaUrl: string): ImageLookup {
       sources: formats.slice(0, -1).map((ext) => ({ type: VARIANT_MIME[ext], srcset: set(ext) })),
       src: variantKey(base, Math.max(...widths), fallback),
       srcset: set(fallback),
+      type: VARIANT_MIME[fallback],
+      size: row.largestVariantSize,
     }
   }
   return (url) => {

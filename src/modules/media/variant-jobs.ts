@@ -57,7 +57,12 @@ export function variantJobs(deps: VariantJobDeps) {
     // Files first, the row last: a row that names variants always has them.
     for (const file of made.files) await store.put(file.key, file.bytes, file.contentType)
     db.update(media)
-      .set({ width: made.width || null, height: made.height || null, variants: JSON.stringify(made.widths) })
+      .set({
+        width: made.width || null,
+        height: made.height || null,
+        variants: JSON.stringify(made.widths),
+        largestVariantSize: made.files.at(-1)?.bytes.byteLength ?? null,
+      })
       .where(eq(media.hash, hash))
       .run()
     return made.widths.length ? 'made' : 'none'

@@ -58,6 +58,7 @@ export interface Variants {
   width: number
   height: number
   widths: number[]
+  /** Widest last, and at each width the original's own format last: the last file is the largest variant pages and feeds name. */
   files: VariantFile[]
 }
 

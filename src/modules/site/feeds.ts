@@ -5,6 +5,7 @@ import { posts } from '../../db/schema/index.ts'
 import { nameIn, type Language, postUrl } from '../../shared/language.ts'
 import { parseTime } from '../../shared/time.ts'
 import { mimeForExt } from '../media/detect.ts'
+import type { ImageLookup } from '../media/responsive.ts'
 import type { PostCard } from '../posts/model.ts'
 import { ATOM_NS, renderRss } from '../artifacts/render/rss.ts'
 import { w3cTime } from '../artifacts/render/sitemap.ts'
@@ -41,9 +42,25 @@ interface FeedItem {
   author: { name: string; url: string }
   published: string
   updated: string
-  image: { url: string; type: string; alt: string } | null
+  image: FeedImage | null
   /** The category and the tags by name, each name once. */
   tags: string[]
+}
+
+/**
+ * A cover as feeds name it: for one of our uploads its largest variant (as og:image does: the
+ * original may carry the camera's metadata), with that file's type and bytes; `size` null for an
+ * image from elsewhere or one whose variants are not made yet (RSS then gets no `enclosure`,
+ * whose length is required, only `media:content`).
+ */
+export type FeedImage = { url: string; type: string; alt: string; size: number | null }
+
+function feedImage(siteUrl: string, card: PostCard, images: ImageLookup): FeedImage | null {
+  const url = absolute(siteUrl, card.coverImage)
+  if (!url) return null
+  const image = images(card.coverImage)
+  if (image) return { url: image.src, type: image.type, alt: card.coverAlt, size: image.size }
+  return { url, type: mimeForExt(url.split('?')[0]!.split('.').pop()!.toLowerCase()) ?? '', alt: card.coverAlt, size: null }
 }
 
 /** `tag:host,YYYY-MM-DD:post-N`: the date is the post's creation day, which never changes. */
@@ -56,10 +73,9 @@ export const uniqueNames = (names: string[]) => {
   return names.filter((name) => name && !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()))
 }
 
-function itemOf(pub: Publication, card: PostCard, contentHtml: string): FeedItem {
+function itemOf(pub: Publication, card: PostCard, contentHtml: string, images: ImageLookup): FeedItem {
   const { language, siteUrl } = pub
   const profile = card.authorProfile
-  const image = absolute(siteUrl, card.coverImage)
   return {
     id: postTagUri(siteUrl, card),
     url: postUrl(siteUrl, language, card.slug),
@@ -72,7 +88,7 @@ function itemOf(pub: Publication, card: PostCard, contentHtml: string): FeedItem
     },
     published: card.publishedAt ?? card.updatedTime,
     updated: card.updatedTime,
-    image: image ? { url: image, type: mimeForExt(image.split('?')[0]!.split('.').pop()!.toLowerCase()) ?? '', alt: card.coverAlt } : null,
+    image: feedImage(siteUrl, card, images),
     tags: uniqueNames([...(card.category ? [nameIn(language, card.category)] : []), ...card.tags.map((t) => nameIn(language, t))]),
   }
 }
@@ -116,7 +132,7 @@ export function feedFor(
     home: `${pub.siteUrl}${urlPathOf({ kind: 'page.list', language, scope, page: 1 })}`,
     self: `${pub.siteUrl}${urlPathOf({ kind: 'page.feed', language, scope, format })}`,
     hub,
-    items: cards.map((card) => itemOf(pub, card, html.get(card.id) ?? '')),
+    items: cards.map((card) => itemOf(pub, card, html.get(card.id) ?? '', reads.image)),
   }
 }
 
@@ -168,7 +184,14 @@ export function atomOf(feed: Feed): string {
           el('title', {}, item.title),
           el('id', {}, item.id),
           el('link', { rel: 'alternate', type: 'text/html', href: item.url }),
-          item.image ? el('link', { rel: 'enclosure', type: item.image.type || undefined, href: item.image.url }) : undefined,
+          item.image
+            ? el('link', {
+                rel: 'enclosure',
+                type: item.image.type || undefined,
+                href: item.image.url,
+                length: item.image.size === null ? undefined : String(item.image.size),
+              })
+            : undefined,
           el('published', {}, w3cTime(item.published)),
           el('updated', {}, w3cTime(item.updated)),
           atomPerson('author', item.author),
@@ -199,6 +222,13 @@ export function jsonFeedOf(feed: Feed): string {
       content_html: item.contentHtml,
       summary: item.summary,
       ...(item.image ? { image: item.image.url } : {}),
+      ...(item.image?.size != null
+        ? {
+            attachments: [
+              { url: item.image.url, mime_type: item.image.type, size_in_bytes: item.image.size, title: item.image.alt || undefined },
+            ],
+          }
+        : {}),
       date_published: w3cTime(item.published),
       date_modified: w3cTime(item.updated),
       authors: [item.author.url ? item.author : { name: item.author.name }],

@@ -56,6 +56,8 @@ describe('our uploads in a body', () => {
           sources: [{ type: 'image/avif', srcset: 'a-480.avif 480w, a-1000.avif 1000w' }],
           src: 'a-1000.png',
           srcset: 'a-480.png 480w, a-1000.png 1000w',
+          type: 'image/png',
+          size: 4000,
         }
       : undefined
 

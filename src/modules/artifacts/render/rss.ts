@@ -31,8 +31,8 @@ export interface RssItem {
   contentHtml: string
   /** The author's name (`dc:creator`: RSS's own `author` wants an e-mail address). */
   creator: string
-  /** The cover image's absolute URL and type, as Media RSS content; null when none. */
-  image: { url: string; type: string; alt: string } | null
+  /** The cover image's absolute URL and type, as Media RSS content, and an `enclosure` when its size is known; null when none. */
+  image: { url: string; type: string; alt: string; size?: number | null } | null
   categories: readonly string[]
 }
 
@@ -59,6 +59,7 @@ function rssItem(item: RssItem) {
           item.image.alt ? el('media:description', { type: 'plain' }, item.image.alt) : undefined,
         )
       : undefined,
+    item.image?.size != null ? el('enclosure', { url: item.image.url, length: String(item.image.size), type: item.image.type }) : undefined,
     ...item.categories.map((c) => el('category', {}, c)),
   )
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `media` ADD `largest_variant_size` integer;
