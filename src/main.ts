@@ -140,7 +140,7 @@ export async function compose(
   previewSecret(db)
 
   // Responsive variants, made at upload; the server finishes any a crash cut short (docs/media.md).
-  const mediaVariants = variantJobs({ db, store: mediaStore, maxPixels: config.maxImagePixels, log })
+  const mediaVariants = variantJobs({ db, store: mediaStore, maxPixels: config.maxImagePixels, log, changes })
   const uploadMedia = mediaUploader(ctx, mediaStore, mediaVariants)
   const mcp: McpServices = { ctx, uploadMedia }
   // The admin console's sign-in, sessions and people (docs/admin.md).

@@ -13,7 +13,8 @@ import { startStack, type Stack } from '../publishing/stack.ts'
  * Responsive variants end to end (docs/media.md, "Variants"): an upload with EXIF orientation and
  * GPS gets upright, metadata-free AVIF/WebP/JPEG variants at 480/960 and its own 1000 px (never upscaled) beside it; a post's
  * cover and body image become a <picture> through Caddy; Chromium at 375 px takes the 480 AVIF;
- * `cli media variants --missing` makes them again for an upload that has none.
+ * `cli media variants --missing` makes them again for an upload that has none, and the post
+ * published while it had none is re-rendered through the change recorded with them.
  */
 
 /** A 560x1000 JPEG whose EXIF says "turn 90° clockwise" (so it shows 1000x560) and carries a GPS position. */
@@ -80,7 +81,11 @@ describe('media variants', () => {
     }
   })
 
-  test('Caddy serves variants with their type, immutable', async () => {
+  test('Caddy serves variants with their type, immutable, and the original at the URL the upload returned, without its GPS', async () => {
+    const original = await s.viaCaddy(`/media/${key}`)
+    const meta = await sharp(new Uint8Array(await original.arrayBuffer())).metadata()
+    // Stored without the camera's Exif (strip.ts): only the orientation tag is left, so it still shows upright.
+    expect([original.status, hasGpsPointer(meta.exif), meta.orientation, meta.width, meta.height]).toEqual([200, false, 6, 560, 1000])
     for (const [ext, type] of [
       ['avif', 'image/avif'],
       ['webp', 'image/webp'],
@@ -128,24 +133,31 @@ describe('media variants', () => {
     await context.close()
   })
 
-  test('cli media variants --missing makes them for an upload without, once, and the page offers them again', async () => {
+  test('a post published while its image had no variants shows them once `cli media variants --missing` makes them, once', async () => {
     const stem = key.slice(0, -'.jpg'.length)
     for (const file of mediaFiles()) if (file !== key) rmSync(join(s.folio.dataDir, 'media', file))
     const db = new Database(join(s.folio.dataDir, 'folio.db'))
-    db.run('UPDATE media SET variants = NULL, width = NULL, height = NULL')
+    db.run('UPDATE media SET variants = NULL, width = NULL, height = NULL, largest_variant_size = NULL')
     db.close()
+    // The page as a publish made while the variants were still to come: the plain upload.
+    expect((await s.folio.cli('rebuild', '--force')).code).toBe(0)
+    await s.folio.rendered()
+    const plain = await (await s.viaCaddy(postPath)).text()
+    expect([plain.includes(`<img src="${url}"`), plain.includes('<picture>')]).toEqual([true, false])
 
     const first = await s.folio.cli('media', 'variants', '--missing')
-    expect([first.code, first.stdout.split('\n')[0], first.stderr]).toEqual([
+    expect([first.code, first.stdout.trim(), first.stderr]).toEqual([
       0,
       'media variants: 1 made, 0 already had them, 0 need none, 0 failed',
       'media variants: 1/1 made\n',
     ])
     expect(mediaFiles()).toContain(`${stem}-480.avif`)
     expect(mediaFiles()).toHaveLength(10)
-    expect(await (await s.viaCaddy(postPath)).text()).toContain(
-      `<source type="image/avif" srcset="${stem.replace(/^/, url.slice(0, url.length - key.length))}-480.avif 480w`,
-    )
+    // No rebuild: the post change committed with the media row is what the server renders.
+    await s.folio.rendered()
+    const html = await (await s.viaCaddy(postPath)).text()
+    expect(html).toContain(`<source type="image/avif" srcset="${stem.replace(/^/, url.slice(0, url.length - key.length))}-480.avif 480w`)
+    expect(html).not.toContain(`<img src="${url}"`)
 
     const again = await s.folio.cli('media', 'variants', '--missing')
     expect([again.code, again.stdout.trim()]).toEqual([0, 'media variants: 0 made, 0 already had them, 0 need none, 0 failed'])

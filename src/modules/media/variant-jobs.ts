@@ -1,7 +1,9 @@
 import { eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { media } from '../../db/schema/index.ts'
+import type { ChangeFeed } from '../../shared/changes.ts'
 import type { Logger } from '../../shared/log.ts'
+import { changesShowing } from './showing.ts'
 import type { MediaStore } from './store.ts'
 import { makeVariants } from './variants.ts'
 
@@ -11,6 +13,8 @@ export interface VariantJobDeps {
   /** `MAX_IMAGE_PIXELS`: no original past it is decoded. */
   maxPixels: number
   log: Logger
+  /** The variants land in a write of the change feed, with the changes re-rendering what shows the image (showing.ts). */
+  changes: ChangeFeed
 }
 
 /** What became of one upload's variants. */
@@ -54,17 +58,21 @@ export function variantJobs(deps: VariantJobDeps) {
       db.update(media).set({ variants: '[]' }).where(eq(media.hash, hash)).run()
       return 'failed'
     }
-    // Files first, the row last: a row that names variants always has them.
+    // Files first, the row last: a row that names variants always has them. The pages already
+    // showing the plain image are re-rendered by the changes committed with it.
     for (const file of made.files) await store.put(file.key, file.bytes, file.contentType)
-    db.update(media)
-      .set({
-        width: made.width || null,
-        height: made.height || null,
-        variants: JSON.stringify(made.widths),
-        largestVariantSize: made.files.at(-1)?.bytes.byteLength ?? null,
-      })
-      .where(eq(media.hash, hash))
-      .run()
+    await deps.changes.write(db, (tx, record) => {
+      tx.update(media)
+        .set({
+          width: made.width || null,
+          height: made.height || null,
+          variants: JSON.stringify(made.widths),
+          largestVariantSize: made.files.at(-1)?.bytes.byteLength ?? null,
+        })
+        .where(eq(media.hash, hash))
+        .run()
+      if (made.widths.length) for (const change of changesShowing(tx, row.key)) record(change)
+    })
     return made.widths.length ? 'made' : 'none'
   }
 
