@@ -194,12 +194,8 @@ export async function compose(
   if (options.workers) publishing.publisher.start()
   if (options.workers) publishing.mirror?.worker.start()
   const scheduler = options.workers ? startScheduler(ctx) : null
-  // Uploads whose variants a crash cut short (or an import left): made now, then the pages re-rendered to offer them.
-  if (options.workers)
-    void mediaVariants
-      .run(true)
-      .then((counts) => (counts.made ? publishing.publisher.rebuild({ force: true, verify: false }) : null))
-      .catch((error) => log.error('media variants at start failed', { error: String(error) }))
+  // Uploads whose variants a crash cut short (or an import left): made now; each lands with the changes re-rendering what shows it.
+  if (options.workers) void mediaVariants.run(true).catch((error) => log.error('media variants at start failed', { error: String(error) }))
   const fetch = createFetch({
     app: withCors(withRedirects(staticFirst(app, publishing.cache, publishing.canonical), config.cacheDir), config.corsOrigins),
     readArtifact: publishing.marked(artifactRead(publishing.cache)),

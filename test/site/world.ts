@@ -3,6 +3,7 @@ import { publishablePost, publishableZhPost, publishNewPost } from '../support/f
 import { startStack, type Stack } from '../publishing/stack.ts'
 import { freePort } from '../support/caddy.ts'
 import { png } from '../media/fixtures.ts'
+import sharp from 'sharp'
 import { E0, Z0 } from '../../src/modules/seo/worked-examples.ts'
 
 /**
@@ -43,7 +44,15 @@ export async function startSiteWorld(env: Record<string, string> = {}, coverByte
       return answer.body.data as string
     }
     const coverImage = await upload(coverBytes ?? png([40, 90, 160]), 'cover.png')
-    const iconUrl = await upload(png([200, 120, 40]), 'icon.png')
+    // An icon as a publication would upload one: big enough for the header's 32 px on a 2x phone.
+    const iconUrl = await upload(
+      new Uint8Array(
+        await sharp({ create: { width: 96, height: 96, channels: 3, background: '#c87828' } })
+          .png()
+          .toBuffer(),
+      ),
+      'icon.png',
+    )
     const admin = await folio.token('blog:admin')
     await folio.call('POST', '/api/admin/blog/publication-settings/save', {
       token: admin,
