@@ -5,7 +5,7 @@
  * the LCP, the weight, and every audit that cost best practices a point. Then the Nu HTML
  * Checker (scripts/vnu.sh) on every page's HTML: its errors per page.
  * Lighthouse runs under Node (its CLI); the site is the same world test/site uses.
- * Usage: ./node_modules/.bin/bun bench/lighthouse.bench.ts [page-name-substring]
+ * Usage: ./node_modules/.bin/bun bench/lighthouse.bench.ts [page-name-pattern]
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -39,7 +39,8 @@ const photoOf = (mean: number) =>
 const photo = await photoOf(120)
 const w = await startSiteWorld({}, new Uint8Array(photo))
 const out = mkdtempSync(join(tmpdir(), 'folio-lighthouse-'))
-const only = process.argv[2] ?? ''
+/** Only the pages whose name matches this pattern (`long|search`): to re-run a page that scored low, to see whether it was load. */
+const only = new RegExp(process.argv[2] ?? '')
 
 /** An image upload's URL. */
 async function upload(bytes: Uint8Array, name: string): Promise<string> {
@@ -118,7 +119,7 @@ try {
   const lost: string[] = []
   for (const [server, base] of servers)
     for (const [name, path] of pages) {
-      if (!name.includes(only)) continue
+      if (!only.test(name)) continue
       const report = await lighthouse(`${base}${path}`, join(out, `${server}-${name.replace(/\W+/g, '-')}.json`))
       const score = (id: string) => Math.round(report.categories[id].score * 100)
       for (const category of ['accessibility', 'best-practices', 'seo'])

@@ -79,6 +79,7 @@ describe('the site in a real browser (Chromium through Caddy)', () => {
       `/en/category/${w.category.slug}/`,
       `/cn/tag/${w.tag.slug}/`,
       `/en/author/${w.author.slug}/`,
+      '/en/search',
     ]
     const found: string[] = []
     for (const [width, colorScheme] of [

@@ -119,7 +119,13 @@ function surveySegments(tx: Queryable): SearchArtifact[] {
 function renderPage(db: Queryable, source: SiteSearchSource, language: Language): string {
   const reads = snapshotReads(db, source.siteUrl)
   const pub = reads.publication(language)
-  const head = plainHead(pub, SEARCH_WORDS[language].title, '', true)
+  const url = (l: Language) => `${source.siteUrl}${pagePath(l)}`
+  // Indexable, as the one search page of its language: a `?q=` link canonicalizes to it, so no
+  // results page is indexed on its own; the two languages' pages are each other's alternates.
+  const head = {
+    ...plainHead(pub, SEARCH_WORDS[language].title, url(language), false),
+    alternates: [...LANGUAGES.map((l) => ({ hreflang: l, href: url(l) })), { hreflang: 'x-default', href: url('en') }],
+  }
   const other = otherLanguage(language)
   // The navigation follows the site's (its categories with posts), so a post change plans the pages too.
   const chrome = { pub, nav: reads.nav(), switchTo: { language: other, href: pagePath(other) } }
