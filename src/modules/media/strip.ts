@@ -46,7 +46,7 @@ export async function storedOriginal(bytes: Uint8Array, mime: MediaMime): Promis
 }
 
 /** A TIFF structure (big-endian) whose one IFD holds the Orientation tag (0x0112, SHORT). */
-export function orientationTiff(orientation: number): Uint8Array {
+function orientationTiff(orientation: number): Uint8Array {
   // prettier-ignore
   return new Uint8Array([
     0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, // "MM", 42, first IFD at 8

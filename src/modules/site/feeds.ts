@@ -53,7 +53,7 @@ interface FeedItem {
  * image from elsewhere or one whose variants are not made yet (RSS then gets no `enclosure`,
  * whose length is required, only `media:content`).
  */
-export type FeedImage = { url: string; type: string; alt: string; size: number | null }
+type FeedImage = { url: string; type: string; alt: string; size: number | null }
 
 function feedImage(siteUrl: string, card: PostCard, images: ImageLookup): FeedImage | null {
   const url = absolute(siteUrl, card.coverImage)
