@@ -10,7 +10,7 @@ import { startFolio, type Folio } from '../support/folio.ts'
 
 const TABLES = ['posts', 'media', 'post_tags', 'categories', 'authors', 'tags', 'settings'] as const
 const SITE_URL = 'https://blog.example.com'
-const VARIANT_COLUMNS = new Set(['variants', 'width', 'height'])
+const VARIANT_COLUMNS = new Set(['variants', 'width', 'height', 'largest_variant_size'])
 
 function rows(dataDir: string) {
   const db = new Database(join(dataDir, 'folio.db'), { readonly: true })
