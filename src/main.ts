@@ -61,7 +61,7 @@ import { checkMediaUrl } from './operations/media-check.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
 import { batchedLines, createLogger, type Logger } from './shared/log.ts'
-import { systemClock } from './shared/time.ts'
+import { offsetClock } from './shared/time.ts'
 
 /** The largest JSON body: a post whose body is at its limit, escaped, plus its other fields. */
 const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
@@ -73,9 +73,11 @@ const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
  */
 export async function compose(
   config: Config,
-  options: { workers?: boolean; prepareCache?: boolean; renderOnCommit?: boolean; log?: Logger } = {},
+  options: { workers?: boolean; prepareCache?: boolean; renderOnCommit?: boolean; log?: Logger; clockOffset?: Float64Array } = {},
 ) {
   const log = options.log ?? createLogger(config.logLevel)
+  // The system's clock; moved ahead only by a test's own entry point (test/support/clocked-main.ts).
+  const clock = offsetClock(options.clockOffset)
   const dbFile = join(config.dataDir, 'folio.db')
   const db = openDatabase(dbFile, { replication: config.dbReplication })
   if (migrateDatabase(db) === 'baselined') log.warn('database made by an earlier 0000_init brought to today’s schema', { dbFile })
@@ -90,7 +92,7 @@ export async function compose(
     config,
     db,
     log,
-    clock: systemClock,
+    clock,
     changes,
     mediaExists: (key) => mediaStore.exists(key),
     seo,
@@ -98,7 +100,8 @@ export async function compose(
   // Webhooks: deliveries are queued inside each change's transaction; a supervised Bun Worker sends them.
   // The server keeps the configured endpoints' receivers (PURGE_URL, INDEXNOW_KEY, WEBSUB_HUB) in line before anything renders.
   if (options.workers) syncEndpoints(ctx)
-  const webhookWorker = options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log) : null
+  const webhookWorker =
+    options.workers && config.webhookWorker === 'embedded' ? superviseWorker(config, dbFile, log, undefined, options.clockOffset) : null
   const wakeWebhooks = () => webhookWorker?.wake()
 
   // Publishing: artifacts re-rendered after every public change, served before the app answers;
@@ -123,9 +126,9 @@ export async function compose(
     redirectArtifacts(),
     blogArtifacts(blog),
   ]
-  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks))
+  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
-  publishing.healthSections.webhooks = webhookHealth(db, config, systemClock, webhookWorker)
+  publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
   // Search: the FTS5 index follows every post write in its transaction; at start it catches up on the rest (docs/search.md).
@@ -204,8 +207,8 @@ export async function compose(
     audit: people.audit,
     rateLimiter: createRateLimiter(config.rateLimitPerMinute),
     cspReporting: cspReporting(config.cspReportUrl),
-    callLog: createCallLog(db, systemClock),
-    idempotency: createIdempotencyStore(db, systemClock, config.idempotencyBudgetBytes),
+    callLog: createCallLog(db, clock),
+    idempotency: createIdempotencyStore(db, clock, config.idempotencyBudgetBytes),
     log,
     maxJsonBytes: MAX_JSON_BYTES,
     maxUploadBytes: config.maxUploadBytes,
@@ -253,7 +256,8 @@ function listen(config: Config) {
   }
 }
 
-async function start(): Promise<void> {
+/** The server (`npm start`). `clockOffset`: what test/support/clocked-main.ts passes to move its time; never set otherwise. */
+export async function start(options: { clockOffset?: Float64Array } = {}): Promise<void> {
   try {
     const config = loadConfig()
     usableDir('CACHE_DIR', config.cacheDir)
@@ -261,7 +265,12 @@ async function start(): Promise<void> {
     const server = listen(config)
     // Log lines (an access line per request among them) leave in batches; shutdown writes the rest.
     const lines = batchedLines()
-    const service = await compose(config, { workers: true, prepareCache: true, log: createLogger(config.logLevel, lines) })
+    const service = await compose(config, {
+      workers: true,
+      prepareCache: true,
+      log: createLogger(config.logLevel, lines),
+      clockOffset: options.clockOffset,
+    })
     server.reload({ fetch: service.fetch })
     service.ctx.log.info('listening', {
       url: `http://${server.hostname}:${server.port}`,

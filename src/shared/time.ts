@@ -34,6 +34,13 @@ export function parseTime(value: string | null | undefined): Date | null {
 export type Clock = () => Date
 export const systemClock: Clock = () => new Date()
 
+/**
+ * The system's clock moved `offset[0]` ms ahead: the time of a server a test moves forward instead
+ * of waiting (test/support/clocked-main.ts, docs/testing.md); the system's clock without an offset.
+ * The offset lives in shared memory, so the server's worker threads read the very same time.
+ */
+export const offsetClock = (offset?: Float64Array): Clock => (offset ? () => new Date(Date.now() + offset[0]!) : systemClock)
+
 /** A wait of `ms` that `cut()` ends at once (a wake-up, a stop); `done` resolves either way, once. */
 export function cuttableDelay(ms: number): { done: Promise<void>; cut(): void } {
   let cut = () => {}

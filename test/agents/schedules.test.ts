@@ -3,12 +3,15 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Value } from '@sinclair/typebox/value'
 import * as S from '../../src/modules/posts/model.ts'
+import { CLAIM_MS } from '../../src/modules/posts/scheduler.ts'
 import { formatTime } from '../../src/shared/time.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { addReceiver, startReceiver, TEST_ENV, type Received } from '../webhooks/receiver.ts'
 
-// End-to-end: the real server's scheduler, real receivers, a real kill -9.
+// End-to-end: the real server's scheduler, real receivers, a real kill -9. The server runs on a
+// movable clock (docs/testing.md, "Time"): a schedule falls due when the test moves the server's
+// time past it, never by waiting on the real clock.
 setDefaultTimeout(30_000)
 
 const B = '/api/v1/blog'
@@ -16,7 +19,7 @@ const receiver = startReceiver()
 
 /** A server with a token for every scope and a category and author to hang posts on. */
 async function startBlog() {
-  const folio = await startFolio(TEST_ENV)
+  const folio = await startFolio(TEST_ENV, { movableClock: true })
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   return { folio, token, taxonomy: await seedTaxonomy(folio, token) }
 }
@@ -33,8 +36,10 @@ afterAll(async () => {
   receiver.stop()
 })
 
-/** A UTC time `seconds` from now in the documented shape (whole seconds: 2 keeps it ahead of the server's clock). */
-const inSeconds = (seconds: number) => formatTime(new Date(Date.now() + seconds * 1000))
+/** How far ahead a schedule is set: whole seconds, so at least 59 s ahead of the server's clock when it arrives. */
+const AHEAD_MS = 60_000
+/** A UTC time AHEAD_MS after `on`'s clock reads, in the documented shape. */
+const ahead = (on: Folio) => formatTime(new Date(on.now() + AHEAD_MS))
 const events = (path: string) => receiver.on(path).map((r: Received) => JSON.parse(r.body))
 
 async function saveDraft(on: typeof blog, overrides: Record<string, unknown> = {}) {
@@ -64,7 +69,7 @@ describe('scheduled publishing', () => {
     await addReceiver(folio, token, { url: receiver.url('/due'), events: ['blog.post.published'] })
     const draft = await saveDraft(blog)
     expect(draft.scheduledAt).toBeNull()
-    const publishAt = inSeconds(2)
+    const publishAt = ahead(folio)
     const scheduled = await schedule(folio, draft.id, { publishAt })
     expect(scheduled.status).toBe(200)
     expect(scheduled.body.data).toMatchObject({ id: draft.id, status: 0, scheduledAt: publishAt, unpublishAt: null })
@@ -73,6 +78,7 @@ describe('scheduled publishing', () => {
     expect(Object.keys(described[`${B}/posts/{id}/schedule`])).toEqual(['post'])
     expect((await folio.call('GET', `${B}/posts/${draft.slug}`)).body.code).toBe('BLOG_NOT_FOUND')
 
+    await folio.advanceClock(AHEAD_MS)
     const published = await waitPublic(folio, draft.slug)
     expect(published.status).toBe(1)
     // The public shape never carries the schedule.
@@ -87,8 +93,9 @@ describe('scheduled publishing', () => {
   test('a schedule the SEO gate blocks leaves a draft, is cleared, and sends blog.post.schedule_failed with failedItems', async () => {
     await addReceiver(folio, token, { url: receiver.url('/failed'), events: ['blog.post.schedule_failed'] })
     const draft = await saveDraft(blog, { coverAlt: '' })
-    const publishAt = inSeconds(2)
+    const publishAt = ahead(folio)
     expect((await schedule(folio, draft.id, { publishAt })).body.data.scheduledAt).toBe(publishAt)
+    await folio.advanceClock(AHEAD_MS)
 
     await receiver.waitFor('/failed', 1, 15_000)
     const [failure] = events('/failed')
@@ -104,8 +111,9 @@ describe('scheduled publishing', () => {
   test('unpublishAt takes a published post offline when due, with blog.post.unpublished', async () => {
     await addReceiver(folio, token, { url: receiver.url('/offline'), events: ['blog.post.unpublished'] })
     const post = await publishNewPost(folio, token, publishablePost(blog.taxonomy.categoryId, blog.taxonomy.authorId))
-    const unpublishAt = inSeconds(2)
+    const unpublishAt = ahead(folio)
     expect((await schedule(folio, post.id, { unpublishAt })).body.data).toMatchObject({ status: 1, unpublishAt, scheduledAt: null })
+    await folio.advanceClock(AHEAD_MS)
     await receiver.waitFor('/offline', 1, 15_000)
     expect(events('/offline')[0]).toMatchObject({ event: 'blog.post.unpublished', post: { id: post.id, status: 2 } })
     expect((await folio.call('GET', `${B}/posts/${post.slug}`)).body.code).toBe('BLOG_NOT_FOUND')
@@ -155,20 +163,27 @@ test('a schedule that falls due during a kill -9 is published once, at the next 
   try {
     await addReceiver(own, crashing.token, { url: receiver.url('/crash'), events: ['blog.*'] })
     const draft = await saveDraft(crashing)
-    const publishAt = inSeconds(2)
+    const publishAt = ahead(own)
     expect((await schedule(own, draft.id, { publishAt }, crashing.token)).body.data.scheduledAt).toBe(publishAt)
     await own.stop(true)
     // Down while the schedule falls due.
-    while (formatTime(new Date()) <= publishAt) await Bun.sleep(100)
-    await Bun.sleep(500)
+    await own.advanceClock(AHEAD_MS)
     await own.restart()
 
     const published = await waitPublic(own, draft.slug)
     expect(published.publishedAt >= publishAt).toBe(true)
     await receiver.waitFor('/crash', 1)
-    // More scheduler runs later, still exactly one publish.
-    await Bun.sleep(1500)
-    expect(events('/crash').map((e) => [e.event, e.post.id])).toEqual([['blog.post.published', draft.id]])
+    // Later scheduler runs, past the claim's expiry (CLAIM_MS), still publish it only once: the
+    // signal that they ran is a second schedule, due after that, carried out.
+    const next = await saveDraft(crashing)
+    expect((await schedule(own, next.id, { publishAt: ahead(own) }, crashing.token)).status).toBe(200)
+    await own.advanceClock(CLAIM_MS + AHEAD_MS)
+    await waitPublic(own, next.slug)
+    await receiver.waitFor('/crash', 2)
+    expect(events('/crash').map((e) => [e.event, e.post.id])).toEqual([
+      ['blog.post.published', draft.id],
+      ['blog.post.published', next.id],
+    ])
   } finally {
     await own.dispose()
   }

@@ -46,6 +46,13 @@ export interface Folio {
   settled(): Promise<void>
   /** What the server wrote to stdout (its JSON log lines; the most recent part of it), as text. */
   output(): string
+  /**
+   * Moves the server's clock `ms` forward (every component and thread of it), resolving once it has;
+   * only for a server started with `movableClock` (docs/testing.md, "Time"). Kept across restarts.
+   */
+  advanceClock(ms: number): Promise<void>
+  /** The server's time, epoch ms: the real clock plus what `advanceClock` moved it. */
+  now(): number
 }
 
 async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>, output: string[]): Promise<string> {
@@ -86,8 +93,12 @@ async function drain(stream: ReadableStream<Uint8Array>, output: string[]) {
   }
 }
 
-/** Starts the real server (`bun src/main.ts`) on a free loopback port with temp data and cache folders. */
-export async function startFolio(env: Record<string, string> = {}): Promise<Folio> {
+/**
+ * Starts the real server (`bun src/main.ts`) on a free loopback port with temp data and cache folders.
+ * With `movableClock`, the same server through test/support/clocked-main.ts, whose clock the test
+ * moves forward with `advanceClock` instead of waiting on the real one.
+ */
+export async function startFolio(env: Record<string, string> = {}, options: { movableClock?: boolean } = {}): Promise<Folio> {
   const base = mkdtempSync(join(tmpdir(), 'folio-test-'))
   const dataDir = env.DATA_DIR ?? join(base, 'data')
   const cacheDir = env.CACHE_DIR ?? join(base, 'cache')
@@ -110,8 +121,20 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
   let child: Subprocess<'ignore', 'pipe', 'pipe'>
   let url = ''
   const output: string[] = []
+  // The moved clock: how far ahead it is, and the server's acknowledgements of each move.
+  let clockOffset = 0
+  const acks: (() => void)[] = []
+  const entry = join(ROOT, options.movableClock ? 'test/support/clocked-main.ts' : 'src/main.ts')
   const launch = async () => {
-    child = Bun.spawn([BUN, join(ROOT, 'src/main.ts')], { cwd: ROOT, env: fullEnv, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe' })
+    const clockEnv = options.movableClock ? { FOLIO_TEST_CLOCK_OFFSET_MS: String(clockOffset) } : {}
+    child = Bun.spawn([BUN, entry], {
+      cwd: ROOT,
+      env: { ...fullEnv, ...clockEnv },
+      stdin: 'ignore',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      ...(options.movableClock ? { ipc: () => acks.shift()?.() } : {}),
+    })
     const listening = await waitForListening(child, output)
     // A restart keeps the first port when it was fixed; with PORT=0 it gets a new one.
     url = listening
@@ -187,6 +210,17 @@ export async function startFolio(env: Record<string, string> = {}): Promise<Foli
       rmSync(base, { recursive: true, force: true })
     },
     process: () => child,
+    async advanceClock(ms) {
+      if (!options.movableClock) throw new Error('advanceClock: start the server with { movableClock: true }')
+      // A stopped server is told at its restart (time moves on while it is down).
+      if (child.exitCode === null && child.signalCode === null) {
+        const acked = new Promise<void>((resolve) => acks.push(resolve))
+        child.send({ advance: ms })
+        await acked
+      }
+      clockOffset += ms
+    },
+    now: () => Date.now() + clockOffset,
     rendered: () => renderedWhen((render) => render.due === 0 && render.waiting === 0, 'the due artifact jobs'),
     settled: () => renderedWhen((render) => render.pending === 0 && render.waiting === 0, 'every artifact job'),
   }

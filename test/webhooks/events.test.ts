@@ -3,7 +3,7 @@ import { verify } from '../../src/modules/webhooks/sign.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { readmeVerify } from './readme-verify.ts'
-import { addReceiver, SECRET, startReceiver, type Received, TEST_ENV } from './receiver.ts'
+import { addReceiver, SECRET, startReceiver, type Received, TEST_ENV, waitForLog } from './receiver.ts'
 
 // End-to-end: real server, real receiver, real retry delays.
 setDefaultTimeout(20_000)
@@ -25,10 +25,18 @@ afterAll(async () => {
 })
 
 const bodyOf = (request: Received) => JSON.parse(request.body)
-/** Waits until `path` has `count` requests, then a little longer to be sure no more come. */
+/**
+ * `path`'s requests once `count` came and the delivery log shows every delivery queued for it
+ * delivered, in one attempt: the outbox rows are written with the changes, so no more can come (no
+ * wait on the real clock to see that nothing else arrives).
+ */
 async function exactly(path: string, count: number): Promise<Received[]> {
   await receiver.waitFor(path, count)
-  await Bun.sleep(300)
+  const url = receiver.url(path)
+  const records = (
+    await waitForLog(folio, token, (rs) => rs.filter((r) => r.receiverUrl === url).every((r) => r.status === 'delivered'))
+  ).filter((r) => r.receiverUrl === url)
+  expect(records.map((r) => r.attempts)).toEqual(Array(count).fill(1))
   expect(receiver.on(path)).toHaveLength(count)
   return receiver.on(path)
 }

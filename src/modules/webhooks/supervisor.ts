@@ -4,7 +4,9 @@ import { restartDelay, startThread, within, type Thread } from '../../shared/wor
 import type { WorkerConfig } from './worker.ts'
 
 export type WorkerInbox =
-  { type: 'start'; dbFile: string; config: WorkerConfig & Pick<Config, 'logLevel' | 'dbReplication'> } | { type: 'wake' } | { type: 'stop' }
+  | { type: 'start'; dbFile: string; config: WorkerConfig & Pick<Config, 'logLevel' | 'dbReplication'>; clockOffset?: Float64Array }
+  | { type: 'wake' }
+  | { type: 'stop' }
 export type WorkerOutbox = { type: 'round'; rebased: number } | { type: 'stopped' }
 
 export interface WorkerHandle {
@@ -33,13 +35,15 @@ const WAKE_DELAY_MS = 20
  * so the main thread watches it: a thread that exits, throws, or stops reporting rounds is
  * replaced, with an exponential backoff capped at a minute so a thread that dies at once cannot
  * spin. Nothing is lost meanwhile: deliveries wait in SQLite, and claims of the dead thread
- * expire. `entry` is replaceable so the supervision itself can be tested.
+ * expire. `entry` is replaceable so the supervision itself can be tested; `clockOffset` (shared
+ * memory) gives the thread the server's moved clock under a test (shared/time.ts `offsetClock`).
  */
 export function superviseWorker(
   config: Config,
   dbFile: string,
   log: Logger,
   entry: string | URL = new URL('./worker-thread.ts', import.meta.url),
+  clockOffset?: Float64Array,
 ): WorkerHandle {
   const { webhookRetryDelaysMs, webhookPollMs, webhookTimeoutMs, webhookAllowPrivate, logLevel, dbReplication, purge, siteUrl, indexNow } =
     config
@@ -57,6 +61,7 @@ export function superviseWorker(
       siteUrl,
       indexNow,
     },
+    clockOffset,
   }
   // A round lasts at most one attempt timeout plus one poll interval; four missed rounds is a stall.
   const staleMs = 4 * (webhookTimeoutMs + webhookPollMs) + 5_000
