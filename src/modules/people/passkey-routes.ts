@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { IdParam } from '../../http/schema.ts'
 import { DomainError } from '../../shared/errors.ts'
 import { mustConfirmWithPasskey, requirePasskeyForAdmins, setRequirePasskeyForAdmins } from './passkey-policy.ts'
@@ -38,8 +38,7 @@ const origin = (request: Request) => request.headers.get('origin')
  * and the password change. Signed-in writes are audited by the HTTP shell; sign-ins by name here.
  */
 export const passkeyRoutes = (ctx: Ctx, passkeys: Passkeys, signIn: SignIn) =>
-  new Elysia({ name: 'people.passkeys', prefix: '/admin/api' })
-    .use(auth)
+  adminRoutes('people.passkeys', '/admin/api')
     .get('/passkeys', ({ request }) => listPasskeys(ctx.db, signedIn(request).userId))
     .post('/passkeys/options', ({ request }) => passkeys.registrationOptions(signedIn(request), origin(request)))
     .post(
