@@ -44,10 +44,11 @@ import { siteLastRoute } from './modules/site/serve.ts'
 import { withRedirects } from './modules/redirects/serve.ts'
 import { redirectArtifacts } from './modules/redirects/kind.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
-import { catchUpSearchIndex, searchIndexer } from './modules/search/fts.ts'
+import { searchIndexer } from './modules/search/fts.ts'
+import { searchCatchUp, testGate } from './modules/search/catch-up.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { buildSearchScript } from './modules/site-search/bundle.ts'
-import { siteSearchArtifacts } from './modules/site-search/index.tsx'
+import { segmentFilesOf, siteSearchArtifacts } from './modules/site-search/index.tsx'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -128,11 +129,16 @@ export async function compose(
   publishing.healthSections.webhooks = webhookHealth(db, config, systemClock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
-  // Search: the FTS5 index follows every post write in its transaction; at start it catches up on the rest (docs/search.md).
+  // Search: the FTS5 index follows every post write in its transaction; the server catches up on the
+  // rest in the background once it answers, the site's search files re-rendered in the background lane (docs/search.md).
   changes.subscribe(searchIndexer)
-  const reindexed = catchUpSearchIndex(db)
-  // Said by the server only: a CLI command's standard error is its one line.
-  if (reindexed && options.workers) log.info('search index caught up', { posts: reindexed })
+  const search = searchCatchUp({
+    db,
+    log,
+    gate: testGate(),
+    indexed: (tx, ids) => publishing.publisher.markBackground(tx, segmentFilesOf(ids)),
+  })
+  publishing.healthSections.search = search.progress
 
   // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
   changes.subscribe(scheduleUpkeep)
@@ -217,6 +223,7 @@ export async function compose(
     trustedProxies: config.trustProxy ? config.trustedProxies : null,
   })
   const close = async () => {
+    await search.stop()
     await scheduler?.stop()
     await mediaVariants.close()
     await publishing.upkeep.stop()
@@ -226,7 +233,7 @@ export async function compose(
     await seo.close()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, close }
+  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, search, close }
 }
 
 /** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */
@@ -267,6 +274,8 @@ async function start(): Promise<void> {
     const lines = batchedLines()
     const service = await compose(config, { workers: true, prepareCache: true, log: createLogger(config.logLevel, lines) })
     server.reload({ fetch: service.fetch })
+    // Answering first: the search catch-up runs in the background (docs/search.md).
+    service.search.start()
     service.ctx.log.info('listening', {
       url: `http://${server.hostname}:${server.port}`,
       version,
