@@ -8,8 +8,8 @@ import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
 import { withCors } from './http/cors.ts'
 import { cspReporting, cspReportRoutes } from './http/csp-report.ts'
-import { envelopeResponse } from './http/envelope.ts'
 import { createIdempotencyStore } from './http/idempotency-store.ts'
+import { listen } from './http/listen.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { base64Length, createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
@@ -236,40 +236,12 @@ export async function compose(
   return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, search, close }
 }
 
-/** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */
-function listen(config: Config) {
-  try {
-    return Bun.serve({
-      hostname: config.host,
-      port: config.port,
-      // Until the service is composed (migrations, pending renders) callers are asked to come back.
-      fetch: () =>
-        envelopeResponse({ code: 'SERVICE_STARTING', message: 'Folio is starting; retry in a moment.', data: null }, 503, {
-          'retry-after': '1',
-        }),
-      // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
-      maxRequestBodySize: base64Length(config.maxUploadBytes) + MAX_JSON_BYTES + 2 * 1024 * 1024,
-    })
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const why =
-      code === 'EADDRINUSE'
-        ? `port ${config.port} is already in use`
-        : code === 'EADDRNOTAVAIL' || code === 'EINVAL'
-          ? `HOST "${config.host}" is not an address of this machine`
-          : code === 'EACCES'
-            ? `permission denied (ports below 1024 need privileges)`
-            : (error as Error).message
-    throw new StartupError(`cannot listen on ${config.host}:${config.port}: ${why}`)
-  }
-}
-
 async function start(): Promise<void> {
   try {
     const config = loadConfig()
     usableDir('CACHE_DIR', config.cacheDir)
     const lock = lockDataDir(config.dataDir)
-    const server = listen(config)
+    const server = listen(config, MAX_JSON_BYTES)
     // Log lines (an access line per request among them) leave in batches; shutdown writes the rest.
     const lines = batchedLines()
     const service = await compose(config, { workers: true, prepareCache: true, log: createLogger(config.logLevel, lines) })
