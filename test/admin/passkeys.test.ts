@@ -102,7 +102,8 @@ describe('passkeys', () => {
     await signInWithPassword(OWNER)
     await signedIn()
     await toAccount()
-    await expect(page.getByText('No passkeys yet.').isVisible()).resolves.toBe(true)
+    // Waited for: the list loads after the heading (isVisible() alone raced it on a busy box).
+    await page.getByText('No passkeys yet.').waitFor()
     await page.getByLabel('Passkey name').fill('Work laptop')
     await page.getByRole('button', { name: 'Add passkey' }).click()
     await page.getByRole('button', { name: 'Remove Work laptop' }).waitFor()
