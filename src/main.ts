@@ -8,8 +8,8 @@ import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
 import { withCors } from './http/cors.ts'
 import { cspReporting, cspReportRoutes } from './http/csp-report.ts'
-import { envelopeResponse } from './http/envelope.ts'
 import { createIdempotencyStore } from './http/idempotency-store.ts'
+import { listen } from './http/listen.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { base64Length, createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
@@ -44,10 +44,11 @@ import { siteLastRoute } from './modules/site/serve.ts'
 import { withRedirects } from './modules/redirects/serve.ts'
 import { redirectArtifacts } from './modules/redirects/kind.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
-import { catchUpSearchIndex, searchIndexer } from './modules/search/fts.ts'
+import { searchIndexer } from './modules/search/fts.ts'
+import { searchCatchUp, testGate } from './modules/search/catch-up.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { buildSearchScript } from './modules/site-search/bundle.ts'
-import { siteSearchArtifacts } from './modules/site-search/index.tsx'
+import { segmentFilesOf, siteSearchArtifacts } from './modules/site-search/index.tsx'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -131,11 +132,16 @@ export async function compose(
   publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
-  // Search: the FTS5 index follows every post write in its transaction; at start it catches up on the rest (docs/search.md).
+  // Search: the FTS5 index follows every post write in its transaction; the server catches up on the
+  // rest in the background once it answers, the site's search files re-rendered in the background lane (docs/search.md).
   changes.subscribe(searchIndexer)
-  const reindexed = catchUpSearchIndex(db)
-  // Said by the server only: a CLI command's standard error is its one line.
-  if (reindexed && options.workers) log.info('search index caught up', { posts: reindexed })
+  const search = searchCatchUp({
+    db,
+    log,
+    gate: testGate(),
+    indexed: (tx, ids) => publishing.publisher.markBackground(tx, segmentFilesOf(ids)),
+  })
+  publishing.healthSections.search = search.progress
 
   // Schedules: every post change keeps them true; the server's scheduler carries out due ones (catch-up at start).
   changes.subscribe(scheduleUpkeep)
@@ -216,6 +222,7 @@ export async function compose(
     trustedProxies: config.trustProxy ? config.trustedProxies : null,
   })
   const close = async () => {
+    await search.stop()
     await scheduler?.stop()
     await mediaVariants.close()
     await publishing.upkeep.stop()
@@ -225,35 +232,7 @@ export async function compose(
     await seo.close()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, close }
-}
-
-/** The port is taken before anything else happens, so a taken port fails in one line, not after a migration. */
-function listen(config: Config) {
-  try {
-    return Bun.serve({
-      hostname: config.host,
-      port: config.port,
-      // Until the service is composed (migrations, pending renders) callers are asked to come back.
-      fetch: () =>
-        envelopeResponse({ code: 'SERVICE_STARTING', message: 'Folio is starting; retry in a moment.', data: null }, 503, {
-          'retry-after': '1',
-        }),
-      // The shell refuses oversized bodies in the envelope; this is the hard stop behind it.
-      maxRequestBodySize: base64Length(config.maxUploadBytes) + MAX_JSON_BYTES + 2 * 1024 * 1024,
-    })
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const why =
-      code === 'EADDRINUSE'
-        ? `port ${config.port} is already in use`
-        : code === 'EADDRNOTAVAIL' || code === 'EINVAL'
-          ? `HOST "${config.host}" is not an address of this machine`
-          : code === 'EACCES'
-            ? `permission denied (ports below 1024 need privileges)`
-            : (error as Error).message
-    throw new StartupError(`cannot listen on ${config.host}:${config.port}: ${why}`)
-  }
+  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, search, close }
 }
 
 /** The server (`npm start`). `clockOffset`: what test/support/clocked-main.ts passes to move its time; never set otherwise. */
@@ -262,7 +241,7 @@ export async function start(options: { clockOffset?: Float64Array } = {}): Promi
     const config = loadConfig()
     usableDir('CACHE_DIR', config.cacheDir)
     const lock = lockDataDir(config.dataDir)
-    const server = listen(config)
+    const server = listen(config, MAX_JSON_BYTES)
     // Log lines (an access line per request among them) leave in batches; shutdown writes the rest.
     const lines = batchedLines()
     const service = await compose(config, {
@@ -272,6 +251,8 @@ export async function start(options: { clockOffset?: Float64Array } = {}): Promi
       clockOffset: options.clockOffset,
     })
     server.reload({ fetch: service.fetch })
+    // Answering first: the search catch-up runs in the background (docs/search.md).
+    service.search.start()
     service.ctx.log.info('listening', {
       url: `http://${server.hostname}:${server.port}`,
       version,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { join } from 'node:path'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../support/chromium.ts'
+import { THROTTLE } from '../../src/modules/people/throttle.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { consoleClient, printedSetupUrl } from './support.ts'
 
@@ -101,7 +102,8 @@ describe('passkeys', () => {
     await signInWithPassword(OWNER)
     await signedIn()
     await toAccount()
-    await expect(page.getByText('No passkeys yet.').isVisible()).resolves.toBe(true)
+    // Waited for: the list loads after the heading (isVisible() alone raced it on a busy box).
+    await page.getByText('No passkeys yet.').waitFor()
     await page.getByLabel('Passkey name').fill('Work laptop')
     await page.getByRole('button', { name: 'Add passkey' }).click()
     await page.getByRole('button', { name: 'Remove Work laptop' }).waitFor()
@@ -171,5 +173,30 @@ describe('passkeys', () => {
     ])
       expect(actions).toContain(action)
     expect(actions.filter((a) => a.startsWith('POST /admin/api/passkeys/') && a.endsWith('/remove')).length).toBe(2)
+  })
+  // Last: it uses up this address's failures for the rest of the window.
+  test('failed passkey sign-ins are throttled like failed passwords, in the same count', async () => {
+    const client = consoleClient(folio)
+    const forged = {
+      response: {
+        id: 'bm90LWEtcGFzc2tleQ',
+        rawId: 'bm90LWEtcGFzc2tleQ',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+        clientExtensionResults: {},
+      },
+    }
+    // Earlier tests already failed a few times from this address: at most THROTTLE.perAddress more.
+    const statuses: number[] = []
+    for (let i = 0; i <= THROTTLE.perAddress && statuses.at(-1) !== 429; i++)
+      statuses.push((await client.call('POST', '/admin/api/passkeys/sign-in', forged)).status)
+    expect(statuses.at(-1)).toBe(429)
+    expect(statuses.slice(0, -1).every((status) => status >= 400 && status < 500 && status !== 429)).toBe(true)
+    const throttled = await client.call('POST', '/admin/api/passkeys/sign-in', forged)
+    expect(throttled.body.code).toBe('SIGN_IN_THROTTLED')
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0)
+    // One count for both ways in: the right password from this address waits too.
+    const password = await client.call('POST', '/admin/api/sign-in', { email: OWNER.email, password: OWNER.password })
+    expect(password.body.code).toBe('SIGN_IN_THROTTLED')
   })
 })

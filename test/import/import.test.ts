@@ -107,8 +107,11 @@ describe('import wordpress', () => {
       [1, 'First!\nGreat post.'],
       [1, 'A reply to the first.'],
       [0, 'Waiting for moderation.'],
+      // Approved at the source under a held comment: held too, as moderation would keep it (counted yet never shown otherwise).
+      [0, 'Approved under a held comment.'],
     ])
     expect(comments[1].parent_id).toBe(comments[0].id)
+    expect(comments[3].parent_id).toBe(comments[2].id)
     expect(post.comment_count).toBe(2)
     // Draft and private come in as drafts; the page is a standalone page.
     expect(db().query("select status from posts where slug in ('a-draft', 'secret')").all()).toEqual([{ status: 0 }, { status: 0 }])

@@ -69,7 +69,7 @@ export const RICH_SITE = wxr(
     body: `<!-- wp:paragraph -->\n<p>${paragraphs(8, 'serving')}</p>\n<!-- /wp:paragraph -->\n[caption id="attachment_20" align="alignnone" width="300"]<img src="https://old.example/wp-content/uploads/desk.jpg" alt="A desk" width="300" height="200" /> The desk[/caption]\n\n[gallery ids="20"]\n\n[embed]https://www.youtube.com/watch?v=dQw4w9WgXcQ[/embed]\n\n[contact-form-7 id="5" title="Contact"]\n\nA footnote [sic] stays.`,
     extra: `<category domain="category" nicename="guides"><![CDATA[Guides]]></category><category domain="category" nicename="static-sites"><![CDATA[Static sites]]></category><category domain="post_tag" nicename="caddy"><![CDATA[Caddy]]></category>
   ${meta('_thumbnail_id', '20')}${meta('_yoast_wpseo_title', 'Hello static sites: serving pages from disk')}${meta('_yoast_wpseo_metadesc', 'Why a static-first blog answers every reader from disk, keeps old addresses working and still lets agents publish through an API.')}
-  ${comment(1, 0, '1', 'First!<br />Great post.')}${comment(2, 1, '1', 'A reply to the first.')}${comment(3, 0, '0', 'Waiting for moderation.')}${comment(4, 0, 'spam', 'Buy now')}${comment(5, 2, 'trash', 'Trashed reply')}`,
+  ${comment(1, 0, '1', 'First!<br />Great post.')}${comment(2, 1, '1', 'A reply to the first.')}${comment(3, 0, '0', 'Waiting for moderation.')}${comment(4, 0, 'spam', 'Buy now')}${comment(5, 2, 'trash', 'Trashed reply')}${comment(6, 3, '1', 'Approved under a held comment.')}`,
   }) +
     item({ id: 11, slug: 'a-draft', status: 'draft', date: '2013-02-01 10:00:00' }) +
     item({ id: 12, slug: 'secret', status: 'private', date: '2013-02-02 10:00:00' }) +

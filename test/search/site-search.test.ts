@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { E0, Z0 } from '../../src/modules/seo/worked-examples.ts'
+import { bucketOf, bucketUrl } from '../../src/modules/site-search/shards.ts'
 import { launchChromium } from '../support/chromium.ts'
 import { publishablePost, publishableZhPost, publishNewPost } from '../support/fixtures.ts'
 import { fromDisk, startStack, type Stack } from '../publishing/stack.ts'
@@ -96,5 +99,38 @@ describe('search', () => {
     expect(await results()).toEqual([])
     expect(problems).toEqual([])
     await context.close()
+  }, 60_000)
+  test('after an upgrade the server answers before its search catch-up, which then fills the API and the site index', async () => {
+    // As after the upgrade that added search: nothing indexed, and a title changed behind the API's back.
+    await s.folio.stop()
+    const db = new Database(join(s.folio.dataDir, 'folio.db'))
+    db.run('delete from post_search')
+    db.run('delete from post_search_state')
+    db.run("update posts set title = title || ' Zeppelin' where slug = ?", [slugs.bakery])
+    db.close()
+    // The test hook holds the catch-up before its first slice until SIGUSR2 (search/catch-up.ts).
+    s.folio.env.FOLIO_TEST_HOLD_SEARCH_CATCH_UP = '1'
+    await s.folio.restart()
+    delete s.folio.env.FOLIO_TEST_HOLD_SEARCH_CATCH_UP
+    const bucket = bucketUrl('en', 0, bucketOf('zeppelin'))
+    const search = async (q: string) =>
+      (await s.folio.call('GET', `/api/v1/blog/search?q=${q}`)).body.data.records.map((r: { slug: string }) => r.slug)
+    const health = async () => (await s.folio.call('GET', '/healthz')).body.data.search
+
+    expect((await s.folio.call('GET', '/healthz')).status).toBe(200)
+    const held = await health()
+    expect(held.state).toBe('waiting')
+    expect(held.pending).toBeGreaterThanOrEqual(4)
+    expect(held.indexed).toBe(0)
+    expect(await search('zeppelin')).toEqual([])
+    expect(await (await s.viaCaddy(bucket)).text()).not.toContain('zeppelin')
+
+    s.folio.process().kill('SIGUSR2')
+    // Polled until it ends, whichever way: the check below says which.
+    while (['waiting', 'running'].includes((await health()).state)) await Bun.sleep(20)
+    expect(await health()).toEqual({ state: 'done', pending: 0, indexed: held.pending })
+    await s.folio.rendered()
+    expect(await search('zeppelin')).toEqual([slugs.bakery])
+    expect(await (await s.viaCaddy(bucket)).text()).toContain('zeppelin')
   }, 60_000)
 })

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { createdAt, updatedAt } from './columns.ts'
+import { createdAt, seoColumns, updatedAt } from './columns.ts'
 
 /**
  * Standalone pages (About, Contact, Privacy; docs/pages.md): a title and a sanitized body at
@@ -17,14 +17,7 @@ export const pages = sqliteTable(
     title: text('title').notNull(),
     contentHtml: text('content_html').notNull(),
     contentText: text('content_text').notNull().default(''),
-    seoTitle: text('seo_title').notNull().default(''),
-    seoDescription: text('seo_description').notNull().default(''),
-    canonicalUrl: text('canonical_url').notNull().default(''),
-    robots: text('robots').notNull().default(''),
-    indexable: integer('indexable', { mode: 'boolean' }).notNull().default(true),
-    ogTitle: text('og_title').notNull().default(''),
-    ogDescription: text('og_description').notNull().default(''),
-    ogImage: text('og_image').notNull().default(''),
+    ...seoColumns(),
     /** 0 draft, 1 published. */
     status: integer('status').notNull().default(0),
     navPlacement: text('nav_placement', { enum: ['none', 'header', 'footer'] })

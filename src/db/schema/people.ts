@@ -12,8 +12,6 @@ export const users = sqliteTable('users', {
   name: text('name').notNull(),
   role: text('role').notNull(),
   passwordHash: text('password_hash').notNull(),
-  /** 1: this account must confirm a password sign-in with one of its passkeys. */
-  requirePasskey: integer('require_passkey').notNull().default(0),
   disabledAt: text('disabled_at'),
   createdAt: createdAt(),
 })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { FaqBlock, TocItem } from '../../modules/seo/types.ts'
-import { createdAt, updatedAt } from './columns.ts'
+import { createdAt, seoColumns, updatedAt } from './columns.ts'
 import { authors, categories, tags } from './taxonomy.ts'
 
 export const posts = sqliteTable(
@@ -22,14 +22,7 @@ export const posts = sqliteTable(
       .references(() => categories.id),
     authorId: integer('author_id').references(() => authors.id),
     author: text('author').notNull().default(''),
-    seoTitle: text('seo_title').notNull().default(''),
-    seoDescription: text('seo_description').notNull().default(''),
-    canonicalUrl: text('canonical_url').notNull().default(''),
-    robots: text('robots').notNull().default(''),
-    indexable: integer('indexable', { mode: 'boolean' }).notNull().default(true),
-    ogTitle: text('og_title').notNull().default(''),
-    ogDescription: text('og_description').notNull().default(''),
-    ogImage: text('og_image').notNull().default(''),
+    ...seoColumns(),
     answerSummary: text('answer_summary').notNull().default(''),
     keyTakeaways: text('key_takeaways', { mode: 'json' })
       .$type<string[]>()

@@ -1,6 +1,6 @@
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { IdParam } from '../../http/schema.ts'
 import { listAllAuthors } from '../authors/authors.ts'
 import { listAudit } from '../people/audit.ts'
@@ -30,8 +30,7 @@ const AuditFilter = t.Object({
  * API's own save routes, so the call log and the audit log see them.
  */
 export const structureRoutes = (ctx: Ctx) =>
-  new Elysia({ name: 'console.structure' })
-    .use(auth)
+  adminRoutes('console.structure')
     .get('/api/admin/blog/categories', () => listAllCategories(ctx.db), { scope: 'blog:write' })
     .get('/api/admin/blog/tags', () => listAllTags(ctx.db), { scope: 'blog:write' })
     .get('/api/admin/blog/authors', () => listAllAuthors(ctx.db), { scope: 'blog:write' })

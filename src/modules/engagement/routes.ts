@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { callOf } from '../../http/call.ts'
 import { contract } from '../../http/contract.ts'
 import { IdParam, paging, toInt } from '../../http/schema.ts'
@@ -70,11 +70,7 @@ export const engagementRoutes = (ctx: Ctx) =>
 
 /** Comment moderation in the admin area (operations.md), scope `blog:admin`. Its records hold emails and IPs: never cached. */
 export const moderationRoutes = (ctx: Ctx) =>
-  new Elysia({ name: 'engagement.admin', prefix: '/api/admin/blog/comments' })
-    .use(auth)
-    .onAfterHandle(({ set }) => {
-      set.headers['cache-control'] = 'no-store'
-    })
+  adminRoutes('engagement.admin', '/api/admin/blog/comments')
     .get(
       '/',
       ({ query }) =>

@@ -48,6 +48,9 @@ export function writeComments(
   counts: Counts,
 ): void {
   const ids = new Map<string, number>()
+  // A reply is approved only under an approved parent, as moderation keeps it (docs/engagement.md):
+  // otherwise it would be counted in commentCount yet never shown (the thread has no place for it).
+  const approved = new Set<string>()
   for (const c of threadOrder(list)) {
     const key = `${postSourceId}:${c.sourceId}`
     const parentId = c.parent ? (ids.get(c.parent) ?? null) : null
@@ -58,9 +61,10 @@ export function writeComments(
       authorName: c.authorName.trim().slice(0, 200) || 'Anonymous',
       authorEmail: c.authorEmail.trim().slice(0, 320),
       content: c.content.slice(0, MAX_COMMENT),
-      status: c.status === 'approved' ? COMMENT_STATUS.approved : COMMENT_STATUS.pending,
+      status: c.status === 'approved' && (!c.parent || approved.has(c.parent)) ? COMMENT_STATUS.approved : COMMENT_STATUS.pending,
       createdAt: date,
     }
+    if (values.status === COMMENT_STATUS.approved) approved.add(c.sourceId)
     const digest = digestOf(values)
     const known = knownItem(db, source, 'comment', key)
     if (known?.digest === digest) {

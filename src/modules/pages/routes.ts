@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { auth } from '../../http/auth.ts'
 import { contract } from '../../http/contract.ts'
 import { expectedVersion, IfMatchHeaders } from '../../http/if-match.ts'
@@ -20,7 +21,6 @@ const PREFIX = '/api/v1/blog/pages'
 const VERSION_REFUSAL = { 412: 'VERSION_CONFLICT: the page changed since that version; `data` holds currentVersion and updatedTime' }
 const ById = { params: t.Object({ id: IdParam }), headers: IfMatchHeaders } as const
 const LanguageQuery = t.Object({ language: t.Optional(Language) })
-const noStore = { 'cache-control': 'no-store' }
 
 export const publicPageRoutes = (ctx: Ctx) =>
   new Elysia({ name: 'pages.public', prefix: PREFIX })
@@ -110,11 +110,7 @@ export const writePageRoutes = (ctx: Ctx) =>
 
 /** The writer's reads (drafts included), scope `blog:read`; never cached. */
 export const adminPageRoutes = (ctx: Ctx) =>
-  new Elysia({ name: 'pages.admin', prefix: '/api/admin/blog/pages' })
-    .use(auth)
-    .onAfterHandle(({ set }) => {
-      Object.assign(set.headers, noStore)
-    })
+  adminRoutes('pages.admin', '/api/admin/blog/pages')
     .get('/', ({ query }) => allPages(ctx.db, query.language).map((row) => toPageCardRes(row, ctx.config.siteUrl)), {
       query: LanguageQuery,
       scope: 'blog:read',

@@ -17,9 +17,11 @@ export function createPeople(ctx: Ctx) {
   const cookie = cookiePolicy(ctx.config.siteUrl)
   const signIn = createSignIn(ctx, cookie)
   const passkeys = createPasskeys(ctx)
+  // One count of failures for both ways in, so a guesser gains nothing by switching.
+  const throttle = createSignInThrottle(ctx.clock)
   let sincePrune = PRUNE_EVERY
   return {
-    routes: [peopleRoutes(ctx, createSignInThrottle(ctx.clock), cookie, signIn, passkeys), passkeyRoutes(ctx, passkeys, signIn)],
+    routes: [peopleRoutes(ctx, throttle, cookie, signIn, passkeys), passkeyRoutes(ctx, passkeys, signIn, throttle)],
     sessionCaller: sessionCaller(ctx.db, ctx.clock, cookie),
     /** Every state-changing call a signed-in person makes: who, what (method and path), status, from where. */
     audit(caller: Caller, request: Request, status: number, ip: string): void {

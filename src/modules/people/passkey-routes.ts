@@ -1,13 +1,15 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
+import { callOf } from '../../http/call.ts'
 import { IdParam } from '../../http/schema.ts'
 import { DomainError } from '../../shared/errors.ts'
 import { mustConfirmWithPasskey, requirePasskeyForAdmins, setRequirePasskeyForAdmins } from './passkey-policy.ts'
 import { countPasskeys, listPasskeys, removePasskey, type Passkeys } from './passkeys.ts'
 import { Email, Password, signedIn } from './routes.ts'
 import type { SignIn } from './sign-in.ts'
+import type { SignInThrottle } from './throttle.ts'
 import { changePassword, userByEmail } from './users.ts'
 
 const B64 = (maxLength: number) => t.String({ maxLength, pattern: '^[A-Za-z0-9_-]*={0,2}$' })
@@ -37,9 +39,8 @@ const origin = (request: Request) => request.headers.get('origin')
  * with one (alone, by email, or to finish a password sign-in), the owner's requirement for admins,
  * and the password change. Signed-in writes are audited by the HTTP shell; sign-ins by name here.
  */
-export const passkeyRoutes = (ctx: Ctx, passkeys: Passkeys, signIn: SignIn) =>
-  new Elysia({ name: 'people.passkeys', prefix: '/admin/api' })
-    .use(auth)
+export const passkeyRoutes = (ctx: Ctx, passkeys: Passkeys, signIn: SignIn, throttle: SignInThrottle) =>
+  adminRoutes('people.passkeys', '/admin/api')
     .get('/passkeys', ({ request }) => listPasskeys(ctx.db, signedIn(request).userId))
     .post('/passkeys/options', ({ request }) => passkeys.registrationOptions(signedIn(request), origin(request)))
     .post(
@@ -65,11 +66,15 @@ export const passkeyRoutes = (ctx: Ctx, passkeys: Passkeys, signIn: SignIn) =>
     .post(
       '/passkeys/sign-in',
       async ({ request, body, set }) => {
+        const { ip } = callOf(request)
+        throttle.check(null, ip)
         const proof = await passkeys.verifySignIn(body.response as AuthenticationResponseJSON, origin(request)).catch((error: unknown) => {
+          throttle.failed(null, ip)
           signIn.audit(request, null, 'sign-in failed (passkey)', body.response.id.slice(0, 100), (error as DomainError).status ?? 400)
           throw error
         })
         const { user } = proof
+        throttle.succeeded(user.email)
         signIn.start(request, set, user.id)
         signIn.audit(request, user.id, proof.secondFactor ? 'sign-in (password and passkey)' : 'sign-in (passkey)', proof.passkeyName)
         return { id: user.id, name: user.name, role: user.role }

@@ -1,6 +1,6 @@
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { callOf } from '../../http/call.ts'
 import { IdParam } from '../../http/schema.ts'
 import { clearedCookie, type CookiePolicy } from '../../http/session.ts'
@@ -51,8 +51,7 @@ export const peopleRoutes = (ctx: Ctx, throttle: SignInThrottle, cookie: CookieP
     scopes: [...ROLE_SCOPES[session.role]],
   })
 
-  return new Elysia({ name: 'people.console', prefix: '/admin/api' })
-    .use(auth)
+  return adminRoutes('people.console', '/admin/api')
     .get('/me', ({ request }) => ({
       user: me(signedIn(request)),
       siteUrl: ctx.config.siteUrl,

@@ -1,6 +1,6 @@
 import { DomainError } from '../../shared/errors.ts'
 
-/** Failed sign-ins allowed in the window, per account and per address (docs/admin.md, "Sign-in"). */
+/** Failed sign-ins (by password or passkey) allowed in the window, per account and per address (docs/admin.md, "Sign-in"). */
 export const THROTTLE = { perAccount: 5, perAddress: 20, windowMs: 15 * 60_000 } as const
 /** Keys remembered at most (oldest forgotten first), so a flood of addresses cannot grow memory. */
 const MAX_KEYS = 10_000
@@ -21,21 +21,21 @@ export class SignInThrottled extends DomainError {
 export function createSignInThrottle(clock: () => Date) {
   const failures = new Map<string, number[]>()
   const recent = (key: string, now: number) => (failures.get(key) ?? []).filter((at) => now - at < THROTTLE.windowMs)
-  const keys = (email: string, ip: string) =>
-    [
-      [`account:${email.trim().toLowerCase()}`, THROTTLE.perAccount],
-      [`address:${ip}`, THROTTLE.perAddress],
-    ] as const
+  // A passkey sign-in names no account before it is verified: its failures count for the address only.
+  const keys = (email: string | null, ip: string) => [
+    ...(email === null ? [] : [[`account:${email.trim().toLowerCase()}`, THROTTLE.perAccount] as const]),
+    [`address:${ip}`, THROTTLE.perAddress] as const,
+  ]
   return {
     /** Throws SignInThrottled when the account or the address has used up its failures. */
-    check(email: string, ip: string): void {
+    check(email: string | null, ip: string): void {
       const now = clock().getTime()
       for (const [key, limit] of keys(email, ip)) {
         const times = recent(key, now)
         if (times.length >= limit) throw new SignInThrottled(Math.max(1, Math.ceil((times[0]! + THROTTLE.windowMs - now) / 1000)))
       }
     },
-    failed(email: string, ip: string): void {
+    failed(email: string | null, ip: string): void {
       const now = clock().getTime()
       for (const [key, limit] of keys(email, ip)) {
         const times = [...recent(key, now), now].slice(-limit)

@@ -18,7 +18,6 @@ export interface UserListing {
   email: string
   name: string
   role: Role
-  requirePasskey: boolean
   disabled: boolean
   createTime: string
 }
@@ -47,7 +46,6 @@ const present = (row: typeof users.$inferSelect): UserListing => ({
   email: row.email,
   name: row.name,
   role: row.role as Role,
-  requirePasskey: row.requirePasskey === 1,
   disabled: row.disabledAt !== null,
   createTime: row.createdAt,
 })

@@ -1,6 +1,6 @@
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { IdParam, Language, LIMITS, pageQuery, paging, toInt } from '../../http/schema.ts'
 import { LIST_SORTS, LIST_STATES, listAdminPosts } from './admin-list.ts'
 import { toWriterPostRes } from './present.ts'
@@ -32,11 +32,7 @@ const score = (value: string | undefined) => (value === undefined ? undefined : 
  * scope: those GETs stay token-only (a cookie rides along on any navigation).
  */
 export const adminPostRoutes = (ctx: Ctx) =>
-  new Elysia({ name: 'posts.admin', prefix: '/api/admin/blog/posts' })
-    .use(auth)
-    .onAfterHandle(({ set }) => {
-      set.headers['cache-control'] = 'no-store'
-    })
+  adminRoutes('posts.admin', '/api/admin/blog/posts')
     .get(
       '/',
       ({ query }) =>

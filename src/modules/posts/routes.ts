@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { Ctx } from '../../context.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { auth } from '../../http/auth.ts'
 import { contract } from '../../http/contract.ts'
 import { WARNING_HEADER } from '../../http/envelope.ts'
@@ -241,11 +242,7 @@ const RevisionParams = t.Object({ id: IdParam, rev: IdParam })
 
 /** A post's revisions (docs/agents.md, "Revisions"), scope `blog:write`; they hold drafts, so never cached. */
 export const revisionRoutes = (ctx: Ctx) =>
-  new Elysia({ name: 'posts.revisions', prefix: '/api/admin/blog/posts' })
-    .use(auth)
-    .onAfterHandle(({ set }) => {
-      Object.assign(set.headers, noStore)
-    })
+  adminRoutes('posts.revisions', '/api/admin/blog/posts')
     .get('/:id/revisions', ({ params, query }) => listRevisions(ctx.db, Number(params.id), paging(query, 20)), {
       params: t.Object({ id: IdParam }),
       query: t.Object(pageQuery),

@@ -1,3 +1,4 @@
+import type { Queryable } from '../../db/client.ts'
 import type { ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import { cuttableDelay } from '../../shared/time.ts'
 import type { Catalogue } from './catalogue.ts'
@@ -203,6 +204,15 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       if (!damaged.length) return { damaged: 0, repaired: 0 }
       await renderAllDue()
       return { damaged: damaged.length, repaired: integrity.settle(damaged) }
+    },
+    /**
+     * Marks artifact files (CACHE_DIR-relative main files) stale in the background lane, inside the
+     * caller's transaction: work outside any change, such as the search catch-up's. The render loop
+     * takes them after urgent work.
+     */
+    markBackground(tx: Queryable, paths: readonly string[]): void {
+      markStale(tx, paths, now(), nextSeq(), LANE.background)
+      kick()
     },
     /** The render backlog for `/healthz`. */
     health() {

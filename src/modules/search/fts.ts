@@ -9,9 +9,9 @@ import { indexTokens, queryTerms, type Term } from './tokens.ts'
  * The server's full-text index of posts: `post_search` (FTS5, migration 0014) holds each live
  * post's title, summary, slug and body as pre-tokenized text (tokens.ts), with the post id as
  * rowid; `post_search_state` records which `shown_revision` it holds. A post write updates its row
- * inside the write's own transaction (`searchIndexer`); `catchUpSearchIndex` (at every start)
- * indexes whatever changed behind the API's back and, after the upgrade that added search, every
- * post there is.
+ * inside the write's own transaction (`searchIndexer`); the server's catch-up (catch-up.ts, in the
+ * background after every start) indexes whatever changed behind the API's back and, after the
+ * upgrade that added search, every post there is.
  */
 
 /** The columns' weights for bm25: a hit in the title counts most. Order of `post_search`'s columns. */
@@ -93,9 +93,9 @@ export const searchIndexer: ChangeListener = {
   },
 }
 
-/** Indexes the posts whose indexed revision is missing or stale, and drops rows of posts that are gone; returns how many. */
-export function catchUpSearchIndex(db: Queryable): number {
-  const ids = [
+/** The posts whose indexed revision is missing or stale, and the rows of posts that are gone. */
+export function staleSearchIds(db: Queryable): number[] {
+  return [
     ...statements(db)
       .stale.all()
       .map((r) => r.id),
@@ -103,6 +103,11 @@ export function catchUpSearchIndex(db: Queryable): number {
       .gone.all()
       .map((r) => r.id),
   ]
+}
+
+/** Indexes every stale post at once, in one transaction (an import's end); returns how many. The server does it in slices (catch-up.ts). */
+export function catchUpSearchIndex(db: Queryable): number {
+  const ids = staleSearchIds(db)
   if (ids.length) db.transaction((tx) => ids.forEach((id) => indexPost(tx, id)))
   return ids.length
 }

@@ -86,6 +86,13 @@ const segmentFiles = (language: Language, segment: number): SearchArtifact[] => 
   ...Array.from({ length: BUCKETS }, (_, bucket): SearchArtifact => ({ kind: 'search.bucket', language, segment, bucket })),
 ]
 
+/** The index files (both languages) of the segments holding these posts: what indexing them changed. */
+export const segmentFilesOf = (postIds: readonly number[]): string[] => [
+  ...new Set(
+    [...new Set(postIds.map(segmentOf))].flatMap((segment) => LANGUAGES.flatMap((language) => segmentFiles(language, segment).map(fileOf))),
+  ),
+]
+
 const pages = (): SearchArtifact[] => LANGUAGES.map((language) => ({ kind: 'search.page', language }))
 
 /** Subjects (`artifact_subjects`) of the index's segments: `search:segment:{language}:{segment}`. */

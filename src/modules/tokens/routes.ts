@@ -1,6 +1,6 @@
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { IdParam } from '../../http/schema.ts'
 import { rotateToken, tokenCalls } from './admin.ts'
 import { SCOPES } from './scopes.ts'
@@ -13,8 +13,7 @@ const ById = { params: t.Object({ id: IdParam }), scope: 'blog:admin' } as const
  * for the console and for scripts. A new or rotated token's plain value is in this one answer only.
  */
 export const tokenRoutes = (ctx: Ctx) =>
-  new Elysia({ name: 'tokens.admin', prefix: '/api/admin/blog/tokens' })
-    .use(auth)
+  adminRoutes('tokens.admin', '/api/admin/blog/tokens')
     .get('/', () => listTokens(ctx.db), { scope: 'blog:admin' })
     .post('/save', ({ body }) => createToken(ctx.db, body.name, [...new Set(body.scopes)]), {
       scope: 'blog:admin',

@@ -1,6 +1,6 @@
-import { Elysia, t } from 'elysia'
+import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
-import { auth } from '../../http/auth.ts'
+import { adminRoutes } from '../../http/admin-routes.ts'
 import { IdParam, paging } from '../../http/schema.ts'
 import { deliveryDetail, DeliveryLogQuery, listDeliveries, redeliver } from './delivery-log.ts'
 import { pingReceiver, rotateReceiverSecret } from './receiver-actions.ts'
@@ -15,8 +15,7 @@ export const webhookRoutes = (ctx: Ctx, wakeWorker: () => void) => {
     wakeWorker()
     return delivery
   }
-  return new Elysia({ name: 'webhooks.admin', prefix: '/api/admin/blog/webhooks' })
-    .use(auth)
+  return adminRoutes('webhooks.admin', '/api/admin/blog/webhooks')
     .post('/save', ({ body }) => saveReceiver(ctx, body), { body: WebhookSaveReq, scope: 'blog:admin' })
     .get('/', () => listReceivers(ctx.db), { scope: 'blog:admin' })
     .get('/events', ({ query }) => listDeliveries(ctx, { status: query.status, ...paging(query, 20) }), {

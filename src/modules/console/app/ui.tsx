@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { ApiError } from './api.ts'
-import { t } from './i18n.ts'
+import { t, type Key } from './i18n.ts'
 
 /** A labelled input: every control has a visible label (tests find them with getByLabel). */
 export function Field(props: {
@@ -103,5 +103,67 @@ export function Pager(props: { current: number; pages: number; onPage: (page: nu
         {t('next')}
       </button>
     </nav>
+  )
+}
+
+export interface Option {
+  value: string
+  label: string
+}
+
+/** A labelled select over `options` (value, label; `''` is "none"): the editor's fields, and with `inline` a list's filters. */
+export function Select(props: {
+  id: string
+  label: Key
+  value: string
+  options: readonly Option[]
+  onChange: (value: string) => void
+  inline?: boolean
+}) {
+  return (
+    <div class={props.inline ? 'field inline' : 'field'}>
+      <label for={props.id}>{t(props.label)}</label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** One filter (or the sort) of a list's toolbar: a select beside the others. */
+export const FilterSelect = (props: {
+  id: string
+  label: Key
+  value: string
+  options: readonly Option[]
+  onChange: (value: string) => void
+}) => <Select {...props} inline />
+
+/** A typed filter of a list's toolbar (a search box, a score bound), applied when it changes. */
+export function FilterInput(props: {
+  id: string
+  label: Key
+  type: 'search' | 'number'
+  value: string
+  onChange: (value: string) => void
+  min?: string
+  max?: string
+}) {
+  return (
+    <div class="field inline">
+      <label for={props.id}>{t(props.label)}</label>
+      <input
+        id={props.id}
+        type={props.type as 'text'}
+        min={props.min}
+        max={props.max}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+      />
+    </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { Language } from '../../../../shared/language.ts'
 import { fieldLength, width } from '../../../seo/text/units.ts'
 import { t, type Key } from '../i18n.ts'
+import { Select, type Option } from '../ui.tsx'
 
 /** The id of a field's control: the check's `targetField` names it, so an item can move focus there. */
 export const fieldId = (targetField: string) => `f-${targetField === 'contentHtml' ? 'body' : targetField}`
@@ -19,7 +20,7 @@ export function Counter(props: { text: string; unit: 'chars' | 'width'; range: R
   )
 }
 
-type Props = {
+export type TextFieldProps = {
   name: string
   label: Key
   value: string
@@ -32,7 +33,7 @@ type Props = {
 }
 
 /** One labelled text control of the editor, with its counter when the rules measure it. */
-export function TextField(props: Props) {
+export function TextField(props: TextFieldProps) {
   const id = fieldId(props.name)
   const attrs = {
     id,
@@ -51,27 +52,7 @@ export function TextField(props: Props) {
   )
 }
 
-/** A labelled select over `options` (value, label); `''` is "none". */
-export function SelectField(props: {
-  name: string
-  /** The control's id when it is not a post field's (the list's filters). */
-  id?: string
-  label: Key
-  value: string
-  options: { value: string; label: string }[]
-  onChange: (value: string) => void
-}) {
-  const id = props.id ?? fieldId(props.name)
-  return (
-    <div class={props.id ? 'field inline' : 'field'}>
-      <label for={id}>{t(props.label)}</label>
-      <select id={id} value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
-}
+/** A post field's select (ui.tsx `Select`), its id from the field's name. */
+export const SelectField = (props: { name: string; label: Key; value: string; options: Option[]; onChange: (value: string) => void }) => (
+  <Select id={fieldId(props.name)} label={props.label} value={props.value} options={props.options} onChange={props.onChange} />
+)

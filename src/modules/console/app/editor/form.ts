@@ -1,22 +1,15 @@
 import type { Language } from '../../../../shared/language.ts'
 
-/** The editor's fields as the author edits them: lists as text where a textarea edits them. */
-export interface PostForm {
-  id: number | null
-  version: number | null
+/** The fields the editor and the stored post (`BlogWriterPostRes`) hold alike. */
+interface PostFields {
   language: Language
   title: string
   slug: string
-  categoryId: number | null
-  tagIds: number[]
   authorId: number | null
   author: string
   coverImage: string
   coverAlt: string
-  bodyFormat: 'markdown' | 'html'
-  body: string
   summary: string
-  keyTakeaways: string
   answerSummary: string
   faqBlocks: { question: string; answer: string }[]
   relatedProductIds: string
@@ -28,41 +21,31 @@ export interface PostForm {
   ogTitle: string
   ogDescription: string
   ogImage: string
-  reviewedAt: string
   alternateSlug: string
   status: number
 }
 
+/** The editor's fields as the author edits them: lists as text where a textarea edits them. */
+export interface PostForm extends PostFields {
+  id: number | null
+  version: number | null
+  categoryId: number | null
+  tagIds: number[]
+  bodyFormat: 'markdown' | 'html'
+  body: string
+  keyTakeaways: string
+  reviewedAt: string
+}
+
 /** The stored post as the admin read answers it (`BlogWriterPostRes`), the fields the editor uses. */
-export interface StoredPost {
+export interface StoredPost extends PostFields {
   id: number
   version: number
-  language: Language
-  title: string
-  slug: string
   categoryId: number
   tags: { id: number }[]
-  authorId: number | null
-  author: string
-  coverImage: string
-  coverAlt: string
   contentHtml: string
-  summary: string
   keyTakeaways: string[]
-  answerSummary: string
-  faqBlocks: { question: string; answer: string }[]
-  relatedProductIds: string
-  seoTitle: string
-  seoDescription: string
-  canonicalUrl: string
-  robots: string
-  indexable: boolean
-  ogTitle: string
-  ogDescription: string
-  ogImage: string
   reviewedAt: string | null
-  alternateSlug: string
-  status: number
   seoScore: number
   aeoScore: number
   scheduledAt: string | null

@@ -3,10 +3,32 @@ import { SEO_TITLE_WIDTH } from '../../../seo/rules/seo-title-length.ts'
 import { TITLE_LENGTH } from '../../../seo/rules/title-length.ts'
 import { COVER_ALT_LIMITS } from '../../../seo/rules/cover-alt.ts'
 import { currentLang, t, type Key } from '../i18n.ts'
-import { fieldId, SelectField, TextField } from './fields.tsx'
-import type { StepProps } from './form.ts'
+import { fieldId, SelectField, TextField, type TextFieldProps } from './fields.tsx'
+import type { PostForm, StepProps } from './form.ts'
 import { Content } from './content-step.tsx'
 import type { Step } from './live-check.ts'
+
+/** The form's fields that hold text. */
+type TextKey = { [K in keyof PostForm]: PostForm[K] extends string ? K : never }[keyof PostForm]
+
+/** A text field bound to the form's field of the same name; `inLanguage`: written in the post's language. */
+function FormText(
+  props: Pick<StepProps, 'form' | 'set'> & { name: TextKey; label: Key; inLanguage?: boolean } & Pick<
+      TextFieldProps,
+      'multiline' | 'counter' | 'type'
+    >,
+) {
+  const { form, set, name, inLanguage, ...rest } = props
+  return (
+    <TextField
+      {...rest}
+      name={name}
+      lang={inLanguage ? form.language : undefined}
+      value={form[name]}
+      onInput={(value) => set({ [name]: value })}
+    />
+  )
+}
 
 const name = (item: { nameEn: string; nameZh: string }) => (currentLang() === 'zh' ? item.nameZh || item.nameEn : item.nameEn)
 
@@ -24,15 +46,8 @@ function Basic({ form, set, taxonomy }: StepProps) {
         ]}
         onChange={(v) => set({ language: v as 'en' | 'zh' })}
       />
-      <TextField
-        name="title"
-        label="fTitle"
-        lang={l}
-        value={form.title}
-        onInput={(title) => set({ title })}
-        counter={{ unit: 'chars', range: TITLE_LENGTH[l] }}
-      />
-      <TextField name="slug" label="fSlug" value={form.slug} onInput={(slug) => set({ slug })} />
+      <FormText form={form} set={set} name="title" label="fTitle" inLanguage counter={{ unit: 'chars', range: TITLE_LENGTH[l] }} />
+      <FormText form={form} set={set} name="slug" label="fSlug" />
       <SelectField
         name="categoryId"
         label="fCategory"
@@ -62,14 +77,14 @@ function Basic({ form, set, taxonomy }: StepProps) {
         options={[{ value: '', label: '—' }, ...taxonomy.authors.map((a) => ({ value: String(a.id), label: a.name }))]}
         onChange={(v) => set({ authorId: v ? Number(v) : null })}
       />
-      <TextField name="author" label="fAuthorText" value={form.author} onInput={(author) => set({ author })} />
-      <TextField name="coverImage" label="fCover" type="url" value={form.coverImage} onInput={(coverImage) => set({ coverImage })} />
-      <TextField
+      <FormText form={form} set={set} name="author" label="fAuthorText" />
+      <FormText form={form} set={set} name="coverImage" label="fCover" type="url" />
+      <FormText
+        form={form}
+        set={set}
         name="coverAlt"
         label="fCoverAlt"
-        lang={l}
-        value={form.coverAlt}
-        onInput={(coverAlt) => set({ coverAlt })}
+        inLanguage
         counter={{ unit: 'chars', range: { max: COVER_ALT_LIMITS[l].maxLength } }}
       />
     </>
@@ -80,32 +95,19 @@ function Seo({ form, set }: StepProps) {
   const l = form.language
   return (
     <>
-      <TextField name="summary" label="fSummary" lang={l} multiline value={form.summary} onInput={(summary) => set({ summary })} />
-      <TextField
-        name="seoTitle"
-        label="fSeoTitle"
-        lang={l}
-        value={form.seoTitle}
-        onInput={(seoTitle) => set({ seoTitle })}
-        counter={{ unit: 'width', range: SEO_TITLE_WIDTH[l] }}
-      />
-      <TextField
+      <FormText form={form} set={set} name="summary" label="fSummary" inLanguage multiline />
+      <FormText form={form} set={set} name="seoTitle" label="fSeoTitle" inLanguage counter={{ unit: 'width', range: SEO_TITLE_WIDTH[l] }} />
+      <FormText
+        form={form}
+        set={set}
         name="seoDescription"
         label="fSeoDescription"
-        lang={l}
+        inLanguage
         multiline
-        value={form.seoDescription}
-        onInput={(seoDescription) => set({ seoDescription })}
         counter={{ unit: 'chars', range: SEO_DESCRIPTION_LENGTH[l] }}
       />
-      <TextField
-        name="canonicalUrl"
-        label="fCanonical"
-        type="url"
-        value={form.canonicalUrl}
-        onInput={(canonicalUrl) => set({ canonicalUrl })}
-      />
-      <TextField name="robots" label="fRobots" value={form.robots} onInput={(robots) => set({ robots })} />
+      <FormText form={form} set={set} name="canonicalUrl" label="fCanonical" type="url" />
+      <FormText form={form} set={set} name="robots" label="fRobots" />
       <label class="check">
         <input
           id={fieldId('indexable')}
@@ -115,16 +117,9 @@ function Seo({ form, set }: StepProps) {
         />{' '}
         {t('fIndexable')}
       </label>
-      <TextField name="ogTitle" label="fOgTitle" lang={l} value={form.ogTitle} onInput={(ogTitle) => set({ ogTitle })} />
-      <TextField
-        name="ogDescription"
-        label="fOgDescription"
-        lang={l}
-        multiline
-        value={form.ogDescription}
-        onInput={(ogDescription) => set({ ogDescription })}
-      />
-      <TextField name="ogImage" label="fOgImage" type="url" value={form.ogImage} onInput={(ogImage) => set({ ogImage })} />
+      <FormText form={form} set={set} name="ogTitle" label="fOgTitle" inLanguage />
+      <FormText form={form} set={set} name="ogDescription" label="fOgDescription" inLanguage multiline />
+      <FormText form={form} set={set} name="ogImage" label="fOgImage" type="url" />
     </>
   )
 }
@@ -135,22 +130,8 @@ function Aeo({ form, set }: StepProps) {
     set({ faqBlocks: form.faqBlocks.map((f, j) => (i === j ? { ...f, ...patch } : f)) })
   return (
     <>
-      <TextField
-        name="answerSummary"
-        label="fAnswer"
-        lang={l}
-        multiline
-        value={form.answerSummary}
-        onInput={(answerSummary) => set({ answerSummary })}
-      />
-      <TextField
-        name="keyTakeaways"
-        label="fTakeaways"
-        lang={l}
-        multiline
-        value={form.keyTakeaways}
-        onInput={(keyTakeaways) => set({ keyTakeaways })}
-      />
+      <FormText form={form} set={set} name="answerSummary" label="fAnswer" inLanguage multiline />
+      <FormText form={form} set={set} name="keyTakeaways" label="fTakeaways" inLanguage multiline />
       <fieldset>
         <legend>{t('fFaq')}</legend>
         {form.faqBlocks.map((f, i) => (
@@ -177,7 +158,7 @@ function Aeo({ form, set }: StepProps) {
           {t('addFaq')}
         </button>
       </fieldset>
-      <TextField name="reviewedAt" label="fReviewed" value={form.reviewedAt} onInput={(reviewedAt) => set({ reviewedAt })} />
+      <FormText form={form} set={set} name="reviewedAt" label="fReviewed" />
     </>
   )
 }

@@ -105,6 +105,8 @@ export function SecuritySection() {
         <input
           type="checkbox"
           checked={setting.data?.requirePasskeyForAdmins ?? false}
+          // Until the setting is known a click would be undone by its arrival.
+          disabled={setting.data === undefined}
           aria-describedby="require-passkey-hint"
           onChange={(event) => toggle((event.currentTarget as HTMLInputElement).checked)}
         />{' '}

@@ -1,10 +1,9 @@
 import { useState } from 'preact/hooks'
 import { api, type Page } from '../api.ts'
-import { SelectField } from '../editor/fields.tsx'
 import { localTime, takeOffline } from '../editor/verbs.ts'
 import { t, type Key } from '../i18n.ts'
 import { navigate } from '../nav.ts'
-import { ErrorNote, Pager, useLoad } from '../ui.tsx'
+import { ErrorNote, FilterInput, FilterSelect, Pager, useLoad, type Option } from '../ui.tsx'
 
 interface PostRow {
   id: number
@@ -70,6 +69,23 @@ export function Posts() {
     setCurrent(1)
   }
   const any = { value: '', label: t('anyOption') }
+  // The selects left of the score bounds: the filter each sets, its control's id, label and options.
+  const filterSelects: [keyof Filters, string, Key, Option[]][] = [
+    [
+      'language',
+      'posts-language',
+      'filterLanguage',
+      [
+        { value: '', label: t('allLanguages') },
+        { value: 'en', label: 'English' },
+        { value: 'zh', label: '中文' },
+      ],
+    ],
+    ['state', 'posts-state', 'filterState', STATES.map((s) => ({ value: s.value, label: t(s.label) }))],
+    ['categoryId', 'posts-category', 'filterCategory', [any, ...categories.map((c) => ({ value: String(c.id), label: c.nameEn }))]],
+    ['tagId', 'posts-tag', 'filterTag', [any, ...tags.map((c) => ({ value: String(c.id), label: c.nameEn }))]],
+    ['authorId', 'posts-author', 'filterAuthor', [any, ...authors.map((a) => ({ value: String(a.id), label: a.name }))]],
+  ]
   const offline = async () => {
     setError(null)
     try {
@@ -89,78 +105,23 @@ export function Posts() {
         <a class="button" href="/admin/editor" onClick={open('/admin/editor')}>
           {t('newPost')}
         </a>
-        <div class="field inline">
-          <label for="posts-search">{t('search')}</label>
-          <input id="posts-search" type="search" value={filters.keyword} onChange={(e) => setFilter('keyword')(e.currentTarget.value)} />
-        </div>
-        <SelectField
-          name=""
-          id="posts-language"
-          label="filterLanguage"
-          value={filters.language}
-          onChange={setFilter('language')}
-          options={[
-            { value: '', label: t('allLanguages') },
-            { value: 'en', label: 'English' },
-            { value: 'zh', label: '中文' },
-          ]}
-        />
-        <SelectField
-          name=""
-          id="posts-state"
-          label="filterState"
-          value={filters.state}
-          onChange={setFilter('state')}
-          options={STATES.map((s) => ({ value: s.value, label: t(s.label) }))}
-        />
-        <SelectField
-          name=""
-          id="posts-category"
-          label="filterCategory"
-          value={filters.categoryId}
-          onChange={setFilter('categoryId')}
-          options={[any, ...categories.map((c) => ({ value: String(c.id), label: c.nameEn }))]}
-        />
-        <SelectField
-          name=""
-          id="posts-tag"
-          label="filterTag"
-          value={filters.tagId}
-          onChange={setFilter('tagId')}
-          options={[any, ...tags.map((c) => ({ value: String(c.id), label: c.nameEn }))]}
-        />
-        <SelectField
-          name=""
-          id="posts-author"
-          label="filterAuthor"
-          value={filters.authorId}
-          onChange={setFilter('authorId')}
-          options={[any, ...authors.map((a) => ({ value: String(a.id), label: a.name }))]}
-        />
-        <div class="field inline">
-          <label for="posts-min">{t('minScore')}</label>
-          <input
-            id="posts-min"
+        <FilterInput id="posts-search" label="search" type="search" value={filters.keyword} onChange={setFilter('keyword')} />
+        {filterSelects.map(([key, id, label, options]) => (
+          <FilterSelect key={id} id={id} label={label} value={filters[key]} onChange={setFilter(key)} options={options} />
+        ))}
+        {(['min', 'max'] as const).map((bound) => (
+          <FilterInput
+            key={bound}
+            id={`posts-${bound}`}
+            label={`${bound}Score`}
             type="number"
             min="0"
             max="100"
-            value={filters.minScore}
-            onChange={(e) => setFilter('minScore')(e.currentTarget.value)}
+            value={filters[`${bound}Score`]}
+            onChange={setFilter(`${bound}Score`)}
           />
-        </div>
-        <div class="field inline">
-          <label for="posts-max">{t('maxScore')}</label>
-          <input
-            id="posts-max"
-            type="number"
-            min="0"
-            max="100"
-            value={filters.maxScore}
-            onChange={(e) => setFilter('maxScore')(e.currentTarget.value)}
-          />
-        </div>
-        <SelectField
-          name=""
+        ))}
+        <FilterSelect
           id="posts-sort"
           label="sortBy"
           value={filters.sort}
