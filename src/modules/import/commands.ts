@@ -116,7 +116,7 @@ async function exportCommand(service: Service, args: string[]): Promise<void> {
     return console.log(`${file}: ${written.posts} posts, ${written.media} media files (a Hugo site folder)`)
   }
   if (format === 'wxr') return console.log(`${file}: ${await exportWxr(service.ctx.config, service.ctx.db, file)} posts (WXR 1.2)`)
-  const manifest = await exportFolio(service.ctx.config, service.ctx.db, file)
+  const manifest = await exportFolio(service.ctx.config, service.ctx.db, service.mediaStore, file)
   const rows = Object.entries(manifest.tables).map(([table, n]) => `${table} ${n}`)
   console.log(`${file}: ${rows.join(', ')}; ${manifest.media.files} media files`)
 }
