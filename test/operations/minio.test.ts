@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PROBE_KEY } from '../../src/operations/media-check.ts'
@@ -92,6 +92,10 @@ describe('MEDIA_STORE=s3: backup and the Folio archive (docs/import-export.md)',
       const out = await from.cli('export', archive, '--format', 'folio')
       expect(out.stderr).toBe('')
       expect(out.stdout).toContain('1 media files')
+      // The Markdown folder takes them out of the bucket as well, under static/media/.
+      const folder = join(archive, '..', 'md')
+      expect((await from.cli('export', folder, '--format', 'markdown')).stdout).toContain('1 media files')
+      expect(new Uint8Array(readFileSync(join(folder, 'static', 'media', key)))).toEqual(bytes)
     } finally {
       await from.dispose()
     }

@@ -76,7 +76,7 @@ async function exportCommand(service: Service, args: string[]): Promise<void> {
   if (!file) throw new ImportUsage(`usage: export FILE --format ${EXPORT_FORMATS.join('|')}`)
   const format = oneOf('format', values.format, EXPORT_FORMATS, 'folio')
   if (format === 'markdown') {
-    const written = exportMarkdown(service.ctx.config, service.ctx.db, file)
+    const written = await exportMarkdown(service.ctx.config, service.ctx.db, service.mediaStore, file)
     return console.log(`${file}: ${written.posts} posts, ${written.media} media files (a Hugo site folder)`)
   }
   if (format === 'wxr') return console.log(`${file}: ${await exportWxr(service.ctx.config, service.ctx.db, file)} posts (WXR 1.2)`)

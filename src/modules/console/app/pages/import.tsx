@@ -27,7 +27,42 @@ const ACCEPT: Record<(typeof FORMATS)[number], string> = {
   folio: '.gz,.tgz,application/gzip',
 }
 
-function Select(props: { id: string; label: string; value: string; options: [string, Key][]; onChange: (v: string) => void }) {
+/** The CLI's options, each a select whose first option is the CLI's default. */
+const CHOICES = [
+  {
+    name: 'language',
+    label: 'imp.language',
+    options: [
+      ['auto', 'imp.auto'],
+      ['en', 'imp.en'],
+      ['zh', 'imp.zh'],
+    ],
+  },
+  {
+    name: 'status',
+    label: 'imp.status',
+    options: [
+      ['keep', 'imp.keep'],
+      ['gate', 'imp.gate'],
+    ],
+  },
+  {
+    name: 'media',
+    label: 'imp.media',
+    options: [
+      ['keep', 'imp.mediaKeep'],
+      ['fetch', 'imp.mediaFetch'],
+    ],
+  },
+] as const satisfies readonly { name: string; label: Key; options: readonly (readonly [string, Key])[] }[]
+
+function Select(props: {
+  id: string
+  label: string
+  value: string
+  options: readonly (readonly [string, Key])[]
+  onChange: (v: string) => void
+}) {
   return (
     <div class="field">
       <label for={props.id}>{props.label}</label>
@@ -71,9 +106,11 @@ export function Import() {
   const history = useLoad(() => api<Run[]>('GET', `${BASE}/`))
   const [format, setFormat] = useState<(typeof FORMATS)[number]>('wordpress')
   const [file, setFile] = useState<File | null>(null)
-  const [language, setLanguage] = useState('auto')
-  const [status, setStatus] = useState('keep')
-  const [media, setMedia] = useState('keep')
+  const [choices, setChoices] = useState<Record<(typeof CHOICES)[number]['name'], string>>({
+    language: 'auto',
+    status: 'keep',
+    media: 'keep',
+  })
   const [dryRun, setDryRun] = useState(false)
   const [shown, setShown] = useState<number | null>(null)
   const [run, setRun] = useState<Run | null>(null)
@@ -110,9 +147,7 @@ export function Import() {
     body.append('file', file)
     body.append('format', format)
     if (format !== 'folio') {
-      body.append('language', language)
-      body.append('status', status)
-      body.append('media', media)
+      for (const [name, value] of Object.entries(choices)) body.append(name, value)
       body.append('dryRun', dryRun ? '1' : '0')
     }
     setError(null)
@@ -146,37 +181,16 @@ export function Import() {
         </div>
         {sourceOptions && (
           <>
-            <Select
-              id="import-language"
-              label={t('imp.language')}
-              value={language}
-              options={[
-                ['auto', 'imp.auto'],
-                ['en', 'imp.en'],
-                ['zh', 'imp.zh'],
-              ]}
-              onChange={setLanguage}
-            />
-            <Select
-              id="import-status"
-              label={t('imp.status')}
-              value={status}
-              options={[
-                ['keep', 'imp.keep'],
-                ['gate', 'imp.gate'],
-              ]}
-              onChange={setStatus}
-            />
-            <Select
-              id="import-media"
-              label={t('imp.media')}
-              value={media}
-              options={[
-                ['keep', 'imp.mediaKeep'],
-                ['fetch', 'imp.mediaFetch'],
-              ]}
-              onChange={setMedia}
-            />
+            {CHOICES.map((c) => (
+              <Select
+                key={c.name}
+                id={`import-${c.name}`}
+                label={t(c.label)}
+                value={choices[c.name]}
+                options={c.options}
+                onChange={(value) => setChoices({ ...choices, [c.name]: value })}
+              />
+            ))}
             <label class="check">
               <input type="checkbox" checked={dryRun} onChange={(e) => setDryRun((e.currentTarget as HTMLInputElement).checked)} />{' '}
               {t('imp.dryRun')}
