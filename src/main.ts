@@ -26,6 +26,8 @@ import { previewSecret } from './modules/posts/preview.ts'
 import { buildConsole } from './modules/console/bundle.ts'
 import { consoleRoutes } from './modules/console/routes.ts'
 import { structureRoutes } from './modules/console/structure-routes.ts'
+import { importRoutes } from './modules/import/routes.ts'
+import { importRunner } from './modules/import/runs.ts'
 import { createPeople } from './modules/people/index.ts'
 import { setupCode, setupUrl } from './modules/people/setup.ts'
 import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
@@ -154,6 +156,9 @@ export async function compose(
   const mcp: McpServices = { ctx, uploadMedia }
   // The admin console's sign-in, sessions and people (docs/admin.md).
   const people = createPeople(ctx)
+  // Imports started from the console run in the server's background (docs/import-export.md).
+  const imports = importRunner({ ctx, mediaStore, mediaVariants, publisher: publishing.publisher })
+  if (options.workers) imports.recover()
 
   const features: AnyElysia[] = [
     taxonomyRoutes(ctx),
@@ -183,6 +188,7 @@ export async function compose(
     ...people.routes,
     tokenRoutes(ctx),
     structureRoutes(ctx),
+    importRoutes(imports, config.maxUploadBytes),
     // The console's page and assets: bundled only for the server (a CLI command serves no page).
     ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]
@@ -223,6 +229,7 @@ export async function compose(
   })
   const close = async () => {
     await search.stop()
+    await imports.close()
     await scheduler?.stop()
     await mediaVariants.close()
     await publishing.upkeep.stop()

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { verify } from '../../src/modules/webhooks/sign.ts'
@@ -329,6 +329,52 @@ describe('audit log and hostile text', () => {
       else await page.getByText(last, { exact: false }).first().waitFor()
     }
     await page.waitForTimeout(200)
+    expect(hits).toEqual([])
+  })
+})
+
+describe('import from the console (docs/import-export.md)', () => {
+  test('a WordPress export uploaded, followed to its end, its report read and downloaded; a bad file fails in one line', async () => {
+    await open('Import', 'Import a blog')
+    await page.getByLabel('Import from').selectOption('wordpress')
+    await page.getByLabel('Export file').setInputFiles(resolve(ROOT, 'test/fixtures/import/wordpress-small-export.xml'))
+    await page.getByLabel('Posts’ language').selectOption('en')
+    await page.getByRole('button', { name: 'Start import' }).click()
+    // Polled until the server's background run ends: the heading is the deterministic signal.
+    await page.getByRole('heading', { level: 2, name: /^Import finished/ }).waitFor()
+    const counts = page.getByRole('region', { name: 'What was carried over' })
+    const postsRow = counts.getByRole('row', { name: /^posts / })
+    const created = Number(await postsRow.getByRole('cell').first().textContent())
+    expect(created).toBeGreaterThan(0)
+    await page.getByRole('region', { name: 'Needs a human' }).waitFor()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the report (JSON)' }).click(),
+    ])
+    const report = JSON.parse(readFileSync((await download.path())!, 'utf8'))
+    expect(report.counts.posts.created).toBe(created)
+    expect(report.posts.length).toBe(created)
+    // Every post of the report is a row of the page's post table, title and all.
+    const table = page.getByRole('region', { name: 'Posts', exact: true })
+    for (const post of report.posts) await table.getByRole('rowheader', { name: post.title, exact: true }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await shot('admin-import')
+    // The admin API behind it: private, listed, and the run's state kept in import_runs.
+    const runs = await folio.call('GET', '/api/admin/blog/imports/', { token })
+    expect(runs.headers.get('cache-control')).toContain('no-store')
+    expect(runs.body.data[0]).toMatchObject({ format: 'wordpress', state: 'done', fileName: 'wordpress-small-export.xml' })
+    expect((await folio.call('GET', '/api/admin/blog/imports/999', { token })).body.code).toBe('BLOG_NOT_FOUND')
+    const blank = await folio.call('POST', '/api/admin/blog/imports/start', { token, body: new FormData() })
+    expect(blank.status).toBe(400)
+
+    // A file that is no Ghost export: the run fails with the reader's one line, nothing half-written.
+    await page.getByLabel('Import from').selectOption('ghost')
+    await page
+      .getByLabel('Export file')
+      .setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"db": [') })
+    await page.getByRole('button', { name: 'Start import' }).click()
+    await page.getByRole('heading', { level: 2, name: /^Import failed/ }).waitFor()
+    expect(await page.getByRole('status').textContent()).toContain('not JSON')
     expect(hits).toEqual([])
   })
 })

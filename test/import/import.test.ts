@@ -297,6 +297,24 @@ describe('import ghost', () => {
       expect([to, (await fetch(caddy.url + to)).status]).toEqual([to, 200])
     }
   })
+  test("Ghost's own exporter fixture (4.1: a newsletter post under a paid tier): the post, its body, its old URL", async () => {
+    // test/fixtures/import/README.md: TryGhost/Ghost's products_export.json, unchanged (MIT).
+    const out = await folio.cli('import', 'ghost', join(FIXTURES, 'ghost-4-products-export.json'), '--language', 'en')
+    expect(out.code).toBe(0)
+    expect(out.stdout).toContain('posts: 1 created')
+    expect(out.stdout).toContain('tags: 0 created')
+    expect(out.stdout).toContain('authors: 0 created')
+    const post = db().query("select title, status, content_html, published_at from posts where slug = 'test-newsletter'").get() as Record<
+      string,
+      any
+    >
+    expect(post).toMatchObject({ title: 'Test newsletter', status: 1, published_at: '2022-06-08 07:15:28' })
+    expect(post.content_html).toContain('<p>Hi there! This is a test newsletter.</p>')
+    await folio.rendered()
+    const moved = await fetch(caddy.url + '/test-newsletter/', { redirect: 'manual' })
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/en/blog/test-newsletter'])
+    expect((await fetch(caddy.url + '/en/blog/test-newsletter')).status).toBe(200)
+  })
   test('a bad Ghost file names the field', async () => {
     const out = await folio.cli(
       'import',

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { PROBE_KEY } from '../../src/operations/media-check.ts'
 import { startFolio } from '../support/folio.ts'
+import { png } from '../media/fixtures.ts'
 import { MINIO_SETUP_TIMEOUT_MS, startMinio, type RunningMinio } from '../support/minio.ts'
 
 const ROOT = resolve(import.meta.dir, '../..')
@@ -69,15 +70,50 @@ describe('MEDIA_STORE=s3 on a real MinIO: the start-up check of MEDIA_URL', () =
       await folio.dispose()
     }
   })
+})
 
-  test('a backup with S3 media says they stay in the bucket', async () => {
-    const folio = await startFolio(s3('folio-check-backup'))
+describe('MEDIA_STORE=s3: backup and the Folio archive (docs/import-export.md)', () => {
+  // One server for both: a backup leaves the media in the bucket, the archive carries them.
+  test('a backup says the media stay in the bucket; export --format folio carries them, import folio puts them in another', async () => {
+    const bytes = png([9, 8, 7])
+    const archive = join(mkdtempSync(join(tmpdir(), 'folio-s3-archive-')), 'site.tar.gz')
+    const from = await startFolio(s3('folio-archive-from'))
+    let key = ''
     try {
-      const out = await folio.cli('backup', join(folio.dataDir, '..', 'b.tar.gz'))
-      expect(out.code).toBe(0)
-      expect(out.stdout).toContain(`no media: they live in the S3 bucket "folio-check-backup" at ${minio.endpoint}`)
+      const backup = await from.cli('backup', join(from.dataDir, '..', 'b.tar.gz'))
+      expect(backup.code).toBe(0)
+      expect(backup.stdout).toContain(`no media: they live in the S3 bucket "folio-archive-from" at ${minio.endpoint}`)
+      const form = new FormData()
+      form.append('file', new File([bytes], 'a.png'))
+      const token = await from.token('blog:write')
+      const upload = await from.call('POST', '/api/v1/blog/media/upload', { token, body: form })
+      expect(upload.status).toBe(200)
+      key = new URL(upload.body.data as string).pathname.replace(/^\/folio-archive-from\//, '')
+      const out = await from.cli('export', archive, '--format', 'folio')
+      expect(out.stderr).toBe('')
+      expect(out.stdout).toContain('1 media files')
+      // The Markdown folder takes them out of the bucket as well, under static/media/.
+      const folder = join(archive, '..', 'md')
+      expect((await from.cli('export', folder, '--format', 'markdown')).stdout).toContain('1 media files')
+      expect(new Uint8Array(readFileSync(join(folder, 'static', 'media', key)))).toEqual(bytes)
     } finally {
-      await folio.dispose()
+      await from.dispose()
     }
-  })
+    // Into an empty DATA_DIR and another bucket by the CLI alone (no server needed for it).
+    const base = mkdtempSync(join(tmpdir(), 'folio-s3-import-'))
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: join(base, 'data'), CACHE_DIR: join(base, 'cache') }
+    const cli = Bun.spawn([process.execPath, join(ROOT, 'src/cli.ts'), 'import', 'folio', archive], {
+      cwd: ROOT,
+      env: { ...env, ...s3('folio-archive-to') },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [stdout, stderr] = await Promise.all([new Response(cli.stdout).text(), new Response(cli.stderr).text(), cli.exited])
+    expect(stderr).toBe('')
+    expect(stdout).toContain('1 media files')
+    const served = await fetch(`${minio.endpoint}/folio-archive-to/${key}`)
+    expect(served.status).toBe(200)
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes)
+    rmSync(base, { recursive: true, force: true })
+  }, 60_000)
 })

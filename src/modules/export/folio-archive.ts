@@ -1,12 +1,13 @@
 import type { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { create as packTar, extract as unpackTar } from 'tar'
 import { version } from '../../../package.json'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { localMedia } from './media-files.ts'
+import { LineTooLong, linesOf } from './lines.ts'
+import { copyStoreMedia, localMedia } from './media-files.ts'
 import { isValidMediaKey } from '../media/keys.ts'
 import type { MediaStore } from '../media/store.ts'
 import { ImportFileError } from '../import/model.ts'
@@ -64,8 +65,11 @@ function storedColumns(sqlite: Database, table: string): string[] {
   return info.filter((c) => c.hidden === 0).map((c) => c.name)
 }
 
-/** Writes the archive to `file` through a temporary name, so a crash never leaves half of one. */
-export async function exportFolio(config: Config, db: Db, file: string): Promise<ArchiveManifest> {
+/**
+ * Writes the archive to `file` through a temporary name, so a crash never leaves half of one.
+ * Media come from the local store's folder, or out of the S3 bucket through `store`.
+ */
+export async function exportFolio(config: Config, db: Db, store: MediaStore, file: string): Promise<ArchiveManifest> {
   const target = resolve(file)
   mkdirSync(dirname(target), { recursive: true })
   const staging = mkdtempSync(join(dirname(target), '.folio-export-'))
@@ -91,7 +95,8 @@ export async function exportFolio(config: Config, db: Db, file: string): Promise
     } finally {
       sqlite.run('COMMIT')
     }
-    const { root: mediaRoot, keys: mediaFiles } = localMedia(config)
+    const local = localMedia(config)
+    const mediaFiles = config.mediaStore === 's3' ? await copyStoreMedia(sqlite, store, join(staging, 'media')) : local.keys
     const manifest: ArchiveManifest = {
       format: ARCHIVE_FORMAT,
       formatVersion: FORMAT_VERSION,
@@ -102,7 +107,7 @@ export async function exportFolio(config: Config, db: Db, file: string): Promise
       media: { store: config.mediaStore, files: mediaFiles.length },
     }
     writeFileSync(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n')
-    if (mediaFiles.length) symlinkSync(mediaRoot, join(staging, 'media'))
+    if (local.keys.length) symlinkSync(local.root, join(staging, 'media'))
     const partial = `${target}.partial`
     await packTar({ file: partial, cwd: staging, gzip: true, portable: true, follow: true }, [
       'manifest.json',
@@ -120,32 +125,39 @@ export async function exportFolio(config: Config, db: Db, file: string): Promise
 const CONTENT = ['posts', 'pages', 'categories', 'tags', 'authors', 'comments', 'resources', 'media'] as const
 /** Tables added after format version 1 was first written: an archive made before them simply has none. */
 const ADDED_LATER: ReadonlySet<string> = new Set(['pages'])
-/** One table's file is read whole when imported: larger ones are refused. */
-const MAX_TABLE_BYTES = 512 * 1024 * 1024
+/** One row of a table's file: far past any row Folio writes (a body at its size limit), few enough to hold in memory. */
+const MAX_ROW_BYTES = 64 * 1024 * 1024
 
-/** The rows of one table's file, each checked to be an object of that table's stored columns (so every name in the SQL is one). */
+/**
+ * The rows of one table's file, streamed a line at a time (memory holds one row, whatever the
+ * table's size), each checked to be an object of that table's stored columns (so every name in
+ * the SQL is one).
+ */
 function* rowsOf(sqlite: Database, staging: string, file: string, table: string): Generator<{ row: Record<string, unknown> }> {
   const path = join(staging, 'tables', `${table}.jsonl`)
   if (!existsSync(path)) {
     if (ADDED_LATER.has(table)) return
     throw new ImportFileError(`${file}: tables/${table}.jsonl`, 'missing')
   }
-  if (statSync(path).size > MAX_TABLE_BYTES) throw new ImportFileError(`${file}: tables/${table}.jsonl`, 'larger than 512 MB')
   const allowed = new Set(storedColumns(sqlite, table))
-  const lines = readFileSync(path, 'utf8').split('\n')
-  for (const [i, line] of lines.entries()) {
-    if (!line) continue
-    const where = `${file}: tables/${table}.jsonl:${i + 1}`
-    let row: unknown
-    try {
-      row = JSON.parse(line)
-    } catch {
-      throw new ImportFileError(where, 'not JSON')
+  const name = `${file}: tables/${table}.jsonl`
+  try {
+    for (const { line, number } of linesOf(path, MAX_ROW_BYTES)) {
+      if (!line) continue
+      let row: unknown
+      try {
+        row = JSON.parse(line)
+      } catch {
+        throw new ImportFileError(`${name}:${number}`, 'not JSON')
+      }
+      if (!row || typeof row !== 'object' || Array.isArray(row)) throw new ImportFileError(`${name}:${number}`, 'not a row')
+      const unknown = Object.keys(row).find((c) => !allowed.has(c))
+      if (unknown) throw new ImportFileError(`${name}:${number}`, `no column "${unknown}" in ${table}`)
+      yield { row: row as Record<string, unknown> }
     }
-    if (!row || typeof row !== 'object' || Array.isArray(row)) throw new ImportFileError(where, 'not a row')
-    const unknown = Object.keys(row).find((c) => !allowed.has(c))
-    if (unknown) throw new ImportFileError(where, `no column "${unknown}" in ${table}`)
-    yield { row: row as Record<string, unknown> }
+  } catch (error) {
+    if (error instanceof LineTooLong) throw new ImportFileError(`${name}:${error.number}`, 'a row larger than 64 MB')
+    throw error
   }
 }
 

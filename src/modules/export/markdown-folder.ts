@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path'
 import { stringify } from 'yaml'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { localMedia } from './media-files.ts'
+import type { MediaStore } from '../media/store.ts'
+import { copyStoreMedia, localMedia } from './media-files.ts'
 import { ImportFileError } from '../import/model.ts'
 import { htmlToMarkdown } from '../site/markdown.ts'
 import { urlPathOf } from '../site/targets.ts'
@@ -42,8 +43,11 @@ function frontMatter(post: ExportPost, siteRelative: (url: string) => string): s
   return `---\n${stringify(fields, { lineWidth: 0 })}---\n`
 }
 
-/** Writes the folder; refuses one that exists and is not empty. Returns the posts and media files written. */
-export function exportMarkdown(config: Config, db: Db, dir: string): { posts: number; media: number } {
+/**
+ * Writes the folder; refuses one that exists and is not empty. Returns the posts and media files
+ * written (with `MEDIA_STORE=s3`, read out of the bucket through `store`).
+ */
+export async function exportMarkdown(config: Config, db: Db, store: MediaStore, dir: string): Promise<{ posts: number; media: number }> {
   if (existsSync(dir) && readdirSync(dir).length) throw new ImportFileError(dir, 'exists and is not empty: export into a new folder')
   mkdirSync(join(dir, 'content', 'posts'), { recursive: true })
   const mediaBase = config.mediaUrl.replace(/\/+$/, '') + '/'
@@ -61,6 +65,7 @@ export function exportMarkdown(config: Config, db: Db, dir: string): { posts: nu
     )
     posts++
   }
+  if (config.mediaStore === 's3') return { posts, media: (await copyStoreMedia(db.$client, store, join(dir, 'static', 'media'))).length }
   const media = localMedia(config)
   for (const key of media.keys) {
     const target = join(dir, 'static', 'media', key)

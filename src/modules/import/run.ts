@@ -10,6 +10,7 @@ import { ImportFileError, type ImportEntry, type ImportPost, type TermRef } from
 import { preparePost, writePost, type PostOptions, type PreparedPost } from './posts.ts'
 import { addRedirect } from './redirects.ts'
 import { writePage } from './pages.ts'
+import { cleanEntry } from './plain-text.ts'
 import { emptyReport, type ImportReport } from './report.ts'
 import { Terms } from './terms.ts'
 
@@ -85,7 +86,7 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
       ),
     )
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-      const entry = next.value
+      const entry = cleanEntry(next.value)
       if (entry.kind === 'post') {
         // Its terms are settled now, in the file's order (before prepareEntry's first await).
         const prepared = prepareEntry(ctx, entry.value, source, terms, write, postOptions, options)

@@ -2,6 +2,7 @@ import { passkeyStrings } from './strings/passkeys.ts'
 import { console2 } from './strings/console2.ts'
 import { pageStrings } from './strings/pages.ts'
 import { editorStrings } from './strings/editor.ts'
+import { importStrings } from './strings/import.ts'
 
 const en = {
   console: 'Folio console',
@@ -137,6 +138,7 @@ const en = {
   ...console2.en,
   ...pageStrings.en,
   ...editorStrings.en,
+  ...importStrings.en,
 }
 export type Key = keyof typeof en
 
@@ -274,6 +276,7 @@ const zh: Record<Key, string> = {
   ...console2.zh,
   ...pageStrings.zh,
   ...editorStrings.zh,
+  ...importStrings.zh,
 }
 
 export type Lang = 'en' | 'zh'

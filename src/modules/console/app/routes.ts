@@ -10,6 +10,7 @@ import { Settings } from './pages/settings.tsx'
 import { Authors, Categories, Tags } from './pages/structure.tsx'
 import { Pages } from './pages/pages.tsx'
 import { Editor } from './pages/editor.tsx'
+import { Import } from './pages/import.tsx'
 import { Posts } from './pages/posts.tsx'
 import { Tokens } from './pages/tokens.tsx'
 import { Webhooks } from './pages/webhooks.tsx'
@@ -37,6 +38,7 @@ export const ROUTES: ConsoleRoute[] = [
   { path: '/admin/tags', label: 'navTags', scope: 'blog:write', page: Tags },
   { path: '/admin/authors', label: 'navAuthors', scope: 'blog:write', page: Authors },
   { path: '/admin/resources', label: 'navResources', scope: 'blog:admin', page: Resources },
+  { path: '/admin/import', label: 'navImport', scope: 'blog:admin', page: Import },
   { path: '/admin/audit', label: 'navAudit', scope: 'blog:admin', page: Audit },
   { path: '/admin/account', label: 'navAccount', scope: 'blog:read', page: Account },
 ]

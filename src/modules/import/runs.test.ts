@@ -1,0 +1,51 @@
+import { afterAll, expect, test } from 'bun:test'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { loadConfig } from '../../config.ts'
+import { migrateDatabase, openDatabase } from '../../db/client.ts'
+import { importRuns } from '../../db/schema/index.ts'
+import { createLogger } from '../../shared/log.ts'
+import type { ImportService } from './execute.ts'
+import { importRunner } from './runs.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'folio-import-runs-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+test('a run a stopped server left running is said interrupted at the next start; none starts beside a running one', async () => {
+  const db = openDatabase(join(dir, 'folio.db'))
+  migrateDatabase(db)
+  // Only the database, configuration and log are reached here: no run is executed.
+  const service = { ctx: { db, config: loadConfig({ DATA_DIR: dir }), log: createLogger('error') } } as unknown as ImportService
+  const options = { language: 'auto', status: 'keep', media: 'keep', dryRun: false } as const
+  const left = db
+    .insert(importRuns)
+    .values({ format: 'wordpress', fileName: 'old.xml', options: JSON.stringify(options), state: 'running', startedBy: 'Olive' })
+    .returning()
+    .get()
+  // The upload it was reading when the server stopped.
+  mkdirSync(join(dir, 'imports', String(left.id)), { recursive: true })
+  writeFileSync(join(dir, 'imports', String(left.id), 'source.xml'), '<rss/>')
+
+  const beforeStart = importRunner(service)
+  const refusal = (() => {
+    try {
+      beforeStart.start('ghost', 'x.json', new Uint8Array(), options, 'Olive')
+    } catch (error) {
+      return error
+    }
+  })()
+  expect(refusal).toMatchObject({ code: 'IMPORT_RUNNING', status: 409 })
+  expect(() => beforeStart.start('ghost', 'x.json', new Uint8Array(), { ...options, media: 'fetch', dryRun: true }, 'Olive')).toThrow(
+    'media: fetch writes to the media store',
+  )
+
+  const runner = importRunner(service)
+  expect(runner.recover()).toBe(1)
+  expect(runner.get(left.id)).toMatchObject({ state: 'interrupted', fileName: 'old.xml', startedBy: 'Olive', report: null })
+  expect(runner.get(left.id).error).toContain('the server stopped during this import')
+  expect(existsSync(join(dir, 'imports'))).toBe(false)
+  expect(runner.list().map((r) => r.id)).toEqual([left.id])
+  expect(() => runner.get(left.id + 1)).toThrow('No import')
+  db.$client.close()
+})
