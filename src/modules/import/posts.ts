@@ -14,6 +14,7 @@ import { nextVersion } from '../posts/version.ts'
 import { POST_STATUS } from '../posts/visibility.ts'
 import { writeComments } from './comments.ts'
 import { rememberItem } from './ids.ts'
+import { insertReturningId } from './inserts.ts'
 import { languageOf, type LanguageChoice } from './language.ts'
 import type { ImportPost } from './model.ts'
 import { addRedirect } from './redirects.ts'
@@ -185,7 +186,7 @@ export function writePost(db: Queryable, source: string, prepared: PreparedPost,
         .where(eq(posts.id, id))
         .returning({ id: posts.id })
         .get()!
-    : db.insert(posts).values(row).returning({ id: posts.id }).get()
+    : { id: insertReturningId(db, posts, row) }
   report.counts.posts[id ? 'updated' : 'created']++
   replaceTags(db, stored.id, prepared.tagIds)
   writeComments(db, source, item.sourceId, stored.id, item.comments, report.counts.comments)

@@ -138,14 +138,20 @@ async function prepareEntry(
   const known = knownItem(ctx.db, source, 'post', item.sourceId)
   const stored = known && ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, known.targetId)).get()
   if (stored && known.digest === digest) return null
-  const refs = write((tx) => {
-    // The most specific category names the post; the others are kept as tags (docs/import-export.md).
-    const ordered = item.categories.map((c, i) => ({ c, i, depth: terms.depth(c.sourceId) })).sort((a, b) => b.depth - a.depth || a.i - b.i)
-    const [primary, ...others] = ordered.map((o) => o.c)
-    const categoryId = terms.category(tx, primary ?? UNCATEGORIZED)
-    const tagIds = [...new Set([...others, ...item.tags].map((t) => terms.tag(tx, t)))]
-    const authorId = item.author ? (terms.known(tx, 'author', item.author) ?? null) : null
-    return { categoryId, tagIds, authorId }
+  // The most specific category names the post; the others are kept as tags (docs/import-export.md).
+  const ordered = item.categories.map((c, i) => ({ c, i, depth: terms.depth(c.sourceId) })).sort((a, b) => b.depth - a.depth || a.i - b.i)
+  const [primary = UNCATEGORIZED, ...others] = ordered.map((o) => o.c)
+  const tagRefs = [...others, ...item.tags]
+  const refsOf = (db: Queryable) => ({
+    categoryId: terms.category(db, primary),
+    tagIds: [...new Set(tagRefs.map((t) => terms.tag(db, t)))],
+    authorId: item.author ? (terms.known(db, 'author', item.author) ?? null) : null,
   })
+  // Terms this run already holds are named without a transaction; a new one is written in its own.
+  const cached =
+    terms.cached('category', primary.sourceId) &&
+    tagRefs.every((t) => terms.cached('tag', t.sourceId)) &&
+    (!item.author || terms.cached('author', item.author))
+  const refs = cached ? refsOf(ctx.db) : write(refsOf)
   return preparePost(ctx, item, refs, postOptions, { id: stored ? known.targetId : 0, digest })
 }
