@@ -5,7 +5,7 @@ import type { ImportEntry } from './model.ts'
 import { formatRedirects, REDIRECT_FORMATS, type RedirectFormat } from './redirect-formats.ts'
 import { redirectMap } from './redirects.ts'
 import { summaryOf } from './report.ts'
-import { runImport } from './run.ts'
+import { IMPORT_IN_FLIGHT, runImport } from './run.ts'
 import { readGhost } from './ghost.ts'
 import { readMarkdown } from './markdown.ts'
 import { mediaFetcher } from './media-fetch.ts'
@@ -72,7 +72,7 @@ async function importCommand(service: Service, args: string[]): Promise<void> {
   const started = performance.now()
   // The checks run on SEO_WORKERS threads, as the server's do, beside this thread's parse and writes.
   // No request waits on them: a body at the size limit on a busy machine may take as long as it takes.
-  const seo = checkRunner(service.ctx.config.seoWorkers, service.ctx.log, IMPORT_CHECK_TIMEOUT_MS)
+  const seo = checkRunner(service.ctx.config.seoWorkers, service.ctx.log, IMPORT_CHECK_TIMEOUT_MS, IMPORT_IN_FLIGHT)
   const report = await runImport({ ...service.ctx, seo }, reader(path), {
     language: oneOf('language', values.language, [...LANGUAGES, 'auto'], 'auto'),
     status: oneOf('status', values.status, ['keep', 'gate'], 'keep'),

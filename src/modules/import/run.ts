@@ -28,8 +28,10 @@ const BATCH = 200
 /**
  * Posts being prepared at once (sanitized, checked and fixed on the SEO threads while this one
  * parses and writes): enough to keep every thread busy, few enough that memory stays bounded.
+ * The CLI hands a thread this many jobs at once, so a thread never waits for this one's next
+ * message while it writes a batch.
  */
-const IN_FLIGHT = 8
+export const IMPORT_IN_FLIGHT = 16
 const UNCATEGORIZED: TermRef = { sourceId: '\0uncategorized', slug: 'uncategorized', name: 'Uncategorized' }
 
 /**
@@ -68,7 +70,7 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
     // Said once it is committed: a run killed after this line keeps these posts.
     if (!options.dryRun) tell()
   }
-  // Posts are prepared IN_FLIGHT at a time and written in the file's order (slug clashes, the report).
+  // Posts are prepared IMPORT_IN_FLIGHT at a time and written in the file's order (slug clashes, the report).
   const preparing: Promise<PreparedPost | null>[] = []
   const settleOldest = async () => {
     const prepared = await preparing.shift()!
@@ -93,7 +95,7 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
         prepared.catch(() => {})
         preparing.push(prepared)
         report.skippedComments += entry.value.skippedComments
-        if (preparing.length >= IN_FLIGHT) await settleOldest()
+        if (preparing.length >= IMPORT_IN_FLIGHT) await settleOldest()
       } else if (entry.kind === 'page') {
         const page = entry.value
         write((tx) => writePage(tx, source, page, options.language, ctx.config.siteUrl, report))
