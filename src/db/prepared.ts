@@ -3,7 +3,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm'
 import type { Queryable } from './client.ts'
 
 /** The SQLite connection behind a database or a transaction on it (a transaction runs on its database's connection). */
-const connectionOf = (db: Queryable): Database =>
+export const connectionOf = (db: Queryable): Database =>
   '$client' in db ? db.$client : (db as unknown as { session: { client: Database } }).session.client
 
 /**

@@ -5,6 +5,7 @@ import { formatTime, parseTime } from '../../shared/time.ts'
 import { COMMENT_STATUS } from '../engagement/model.ts'
 import { recountComments } from '../engagement/repo.ts'
 import { digestOf, knownItem, rememberItem } from './ids.ts'
+import { insertReturningId } from './inserts.ts'
 import type { ImportComment } from './model.ts'
 import type { Counts } from './report.ts'
 
@@ -81,11 +82,11 @@ export function writeComments(
       counts.updated++
       id = known.targetId
     } else {
-      id = db
-        .insert(comments)
-        .values({ ...values, updatedAt: date, moderatedAt: values.status === COMMENT_STATUS.approved ? date : null })
-        .returning({ id: comments.id })
-        .get().id
+      id = insertReturningId(db, comments, {
+        ...values,
+        updatedAt: date,
+        moderatedAt: values.status === COMMENT_STATUS.approved ? date : null,
+      })
       counts.created++
     }
     rememberItem(db, source, 'comment', key, id, digest)

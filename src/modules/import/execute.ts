@@ -12,7 +12,7 @@ import { readMarkdown } from './markdown.ts'
 import { mediaFetcher } from './media-fetch.ts'
 import type { ImportEntry } from './model.ts'
 import type { ImportReport } from './report.ts'
-import { runImport, type ImportOptions } from './run.ts'
+import { IMPORT_IN_FLIGHT, runImport, type ImportOptions } from './run.ts'
 import { readWordpress } from './wordpress.ts'
 
 /** What an import needs of the composed service (main.ts): the CLI and the console's background run share it. */
@@ -60,7 +60,7 @@ export async function importSource(
       : undefined
   // The checks run on SEO_WORKERS threads beside this thread's parse and writes. No request waits
   // on them: a body at the size limit on a busy machine may take as long as it takes.
-  const seo = checkRunner(ctx.config.seoWorkers, ctx.log, IMPORT_CHECK_TIMEOUT_MS)
+  const seo = checkRunner(ctx.config.seoWorkers, ctx.log, IMPORT_CHECK_TIMEOUT_MS, IMPORT_IN_FLIGHT)
   const report = await runImport({ ...ctx, seo }, READERS[format](path), {
     language: options.language,
     status: options.status,

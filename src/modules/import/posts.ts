@@ -14,6 +14,7 @@ import { nextVersion } from '../posts/version.ts'
 import { POST_STATUS } from '../posts/visibility.ts'
 import { writeComments } from './comments.ts'
 import { rememberItem } from './ids.ts'
+import { insertReturningId } from './inserts.ts'
 import { languageOf, type LanguageChoice } from './language.ts'
 import type { ImportPost } from './model.ts'
 import { addRedirect } from './redirects.ts'
@@ -46,6 +47,14 @@ export interface PreparedPost {
   report: PostReport
 }
 
+/**
+ * Notes kept per post in the report: the report lives until the import ends, so a hostile body
+ * with thousands of distinct shortcodes must not make it grow with the file.
+ */
+const MAX_NOTES = 20
+const reportedNotes = (notes: string[]): string[] =>
+  notes.length > MAX_NOTES ? [...notes.slice(0, MAX_NOTES), `and ${notes.length - MAX_NOTES} more notes like these`] : notes
+
 export const cut = (text: string, max: number) =>
   (text.length > max ? text.slice(0, text.lastIndexOf(' ', max) > 0 ? text.lastIndexOf(' ', max) : max) : text).trim()
 const plain = (html: string, max: number) => cut(contentText(html).replace(/\s+/g, ' '), max)
@@ -65,7 +74,7 @@ export function urlField(field: string, value: string, fault: (v: string) => str
 }
 
 /**
- * The stored form of an imported post: the body through the sanitizer (the pool's `storedBody`),
+ * The stored form of an imported post: the body through the sanitizer (the pool's `importedBody`),
  * the SEO check with its autofix rules applied (seo/autofix.ts: slug, SEO title and description,
  * canonical, cover alt), the status the source and `--status` give it.
  */
@@ -85,7 +94,14 @@ export async function preparePost(
         ogImage: item.seo.ogImage && (await fetchMedia(item.seo.ogImage, notes)),
       }
     : { html: item.html, cover: item.cover, ogImage: item.seo.ogImage }
-  const body = await ctx.seo.run('storedBody', { contentHtml: fetched.html })
+  const coverImage = urlField('coverImage', fetched.cover, (v) => mediaFault(v, options.siteUrl), notes)
+  const ogImage = urlField('ogImage', fetched.ogImage, (v) => mediaFault(v, options.siteUrl), notes)
+  const canonicalUrl = urlField('canonicalUrl', item.seo.canonical, linkFault, notes)
+  const body = await ctx.seo.run('importedBody', {
+    contentHtml: fetched.html,
+    images: { coverImage, ogImage },
+    mediaUrl: ctx.config.mediaUrl,
+  })
   const language: Language = languageOf(options.language, item.title, body.contentText)
   const title = cut(item.title.replace(/\s+/g, ' '), LIMITS.title) || `Untitled ${item.sourceId}`
   let slug = cleanSlug(item.slug, title) || `post-${cleanSlug(item.sourceId, '') || 'imported'}`
@@ -100,16 +116,16 @@ export async function preparePost(
     authorId: refs.authorId,
     slug,
     summary: plain(item.excerpt, LIMITS.shortText),
-    coverImage: urlField('coverImage', fetched.cover, (v) => mediaFault(v, options.siteUrl), notes),
+    coverImage,
     coverAlt: cut(item.coverAlt, LIMITS.shortText),
-    ogImage: urlField('ogImage', fetched.ogImage, (v) => mediaFault(v, options.siteUrl), notes),
+    ogImage,
     seoTitle: cut(seo.title, LIMITS.title),
     seoDescription: cut(seo.description, LIMITS.shortText),
-    canonicalUrl: urlField('canonicalUrl', seo.canonical, linkFault, notes),
+    canonicalUrl,
     robots: seo.noindex ? 'noindex' : '',
     indexable: !seo.noindex,
   }
-  const fixed = await runAutofix(ctx, input)
+  const fixed = await runAutofix(ctx, input, body.mediaKeys)
   const blocking = fixed.result.items.filter((i) => i.blocking && !i.passed).map((i) => i.code)
   const public_ = item.status === 'published' && !(options.status === 'gate' && blocking.length)
   if (item.status === 'scheduled') notes.push('scheduled at the source: imported as a draft, schedule it again')
@@ -165,7 +181,7 @@ export async function preparePost(
       aeoScore: fixed.result.aeoScore,
       fixed: fixed.applied,
       blocking,
-      notes,
+      notes: reportedNotes(notes),
     },
   }
 }
@@ -185,7 +201,7 @@ export function writePost(db: Queryable, source: string, prepared: PreparedPost,
         .where(eq(posts.id, id))
         .returning({ id: posts.id })
         .get()!
-    : db.insert(posts).values(row).returning({ id: posts.id }).get()
+    : { id: insertReturningId(db, posts, row) }
   report.counts.posts[id ? 'updated' : 'created']++
   replaceTags(db, stored.id, prepared.tagIds)
   writeComments(db, source, item.sourceId, stored.id, item.comments, report.counts.comments)

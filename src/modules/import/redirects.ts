@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, importRedirects, pages, posts, tags } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
 import { urlPathOf, type ListScope } from '../site/targets.ts'
@@ -31,6 +32,34 @@ export function redirectKey(url: string): string | null {
   return named ? `${path}?${named}=${parsed.searchParams.get(named)!.toLowerCase()}` : path
 }
 
+/** An import stores about five old URLs per post: built once per connection, not once per URL. */
+const statements = preparedOnce((db) => ({
+  stored: db
+    .select({ kind: importRedirects.kind, targetId: importRedirects.targetId, language: importRedirects.language })
+    .from(importRedirects)
+    .where(eq(importRedirects.fromPath, sql.placeholder('fromPath')))
+    .prepare(),
+  store: db
+    .insert(importRedirects)
+    .values({
+      fromPath: sql.placeholder('fromPath'),
+      kind: sql.placeholder('kind'),
+      targetId: sql.placeholder('targetId'),
+      language: sql.placeholder('language'),
+      source: sql.placeholder('source'),
+    })
+    .onConflictDoUpdate({
+      target: importRedirects.fromPath,
+      set: {
+        kind: sql`excluded.kind`,
+        targetId: sql`excluded.target_id`,
+        language: sql`excluded.language`,
+        source: sql`excluded.source`,
+      },
+    })
+    .prepare(),
+}))
+
 /** Stores an old URL of a thing; a path already claimed by this source is moved to the new thing. */
 export function addRedirect(
   db: Queryable,
@@ -41,17 +70,14 @@ export function addRedirect(
 ): void {
   const fromPath = redirectKey(url)
   if (!fromPath || fromPath === '/') return
-  const stored = db.select().from(importRedirects).where(eq(importRedirects.fromPath, fromPath)).get()
+  const stored = statements(db).stored.get({ fromPath })
   if (stored && stored.kind === to.kind && stored.targetId === to.targetId && stored.language === to.language) {
     counts.unchanged++
     return
   }
   if (stored) counts.updated++
   else counts.created++
-  db.insert(importRedirects)
-    .values({ fromPath, ...to, source })
-    .onConflictDoUpdate({ target: importRedirects.fromPath, set: { ...to, source } })
-    .run()
+  statements(db).store.run({ fromPath, ...to, source })
 }
 
 /** Which stored redirects to resolve: all, the ones to one thing, or one old URL. */

@@ -29,8 +29,10 @@ const BATCH = 200
 /**
  * Posts being prepared at once (sanitized, checked and fixed on the SEO threads while this one
  * parses and writes): enough to keep every thread busy, few enough that memory stays bounded.
+ * The CLI hands a thread this many jobs at once, so a thread never waits for this one's next
+ * message while it writes a batch.
  */
-const IN_FLIGHT = 8
+export const IMPORT_IN_FLIGHT = 16
 const UNCATEGORIZED: TermRef = { sourceId: '\0uncategorized', slug: 'uncategorized', name: 'Uncategorized' }
 
 /**
@@ -69,7 +71,7 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
     // Said once it is committed: a run killed after this line keeps these posts.
     if (!options.dryRun) tell()
   }
-  // Posts are prepared IN_FLIGHT at a time and written in the file's order (slug clashes, the report).
+  // Posts are prepared IMPORT_IN_FLIGHT at a time and written in the file's order (slug clashes, the report).
   const preparing: Promise<PreparedPost | null>[] = []
   const settleOldest = async () => {
     const prepared = await preparing.shift()!
@@ -94,7 +96,7 @@ export async function runImport(ctx: Ctx, entries: AsyncIterable<ImportEntry>, o
         prepared.catch(() => {})
         preparing.push(prepared)
         report.skippedComments += entry.value.skippedComments
-        if (preparing.length >= IN_FLIGHT) await settleOldest()
+        if (preparing.length >= IMPORT_IN_FLIGHT) await settleOldest()
       } else if (entry.kind === 'page') {
         const page = entry.value
         write((tx) => writePage(tx, source, page, options.language, ctx.config.siteUrl, report))
@@ -139,14 +141,20 @@ async function prepareEntry(
   const known = knownItem(ctx.db, source, 'post', item.sourceId)
   const stored = known && ctx.db.select({ id: posts.id }).from(posts).where(eq(posts.id, known.targetId)).get()
   if (stored && known.digest === digest) return null
-  const refs = write((tx) => {
-    // The most specific category names the post; the others are kept as tags (docs/import-export.md).
-    const ordered = item.categories.map((c, i) => ({ c, i, depth: terms.depth(c.sourceId) })).sort((a, b) => b.depth - a.depth || a.i - b.i)
-    const [primary, ...others] = ordered.map((o) => o.c)
-    const categoryId = terms.category(tx, primary ?? UNCATEGORIZED)
-    const tagIds = [...new Set([...others, ...item.tags].map((t) => terms.tag(tx, t)))]
-    const authorId = item.author ? (terms.known(tx, 'author', item.author) ?? null) : null
-    return { categoryId, tagIds, authorId }
+  // The most specific category names the post; the others are kept as tags (docs/import-export.md).
+  const ordered = item.categories.map((c, i) => ({ c, i, depth: terms.depth(c.sourceId) })).sort((a, b) => b.depth - a.depth || a.i - b.i)
+  const [primary = UNCATEGORIZED, ...others] = ordered.map((o) => o.c)
+  const tagRefs = [...others, ...item.tags]
+  const refsOf = (db: Queryable) => ({
+    categoryId: terms.category(db, primary),
+    tagIds: [...new Set(tagRefs.map((t) => terms.tag(db, t)))],
+    authorId: item.author ? (terms.known(db, 'author', item.author) ?? null) : null,
   })
+  // Terms this run already holds are named without a transaction; a new one is written in its own.
+  const cached =
+    terms.cached('category', primary.sourceId) &&
+    tagRefs.every((t) => terms.cached('tag', t.sourceId)) &&
+    (!item.author || terms.cached('author', item.author))
+  const refs = cached ? refsOf(ctx.db) : write(refsOf)
   return preparePost(ctx, item, refs, postOptions, { id: stored ? known.targetId : 0, digest })
 }

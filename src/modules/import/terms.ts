@@ -88,6 +88,11 @@ export class Terms {
     )
   }
 
+  /** Whether this run already holds the id of a term: naming it then reads and writes nothing. */
+  cached(kind: 'category' | 'tag' | 'author', sourceId: string): boolean {
+    return this.ids.has(`${kind}:${sourceId}`)
+  }
+
   /** The id of a term a post names by source id, when the file declared it or an earlier run stored it. */
   known(db: Queryable, kind: 'category' | 'tag' | 'author', sourceId: string): number | undefined {
     const key = `${kind}:${sourceId}`

@@ -19,6 +19,22 @@ export const CHECK_TASKS = {
   checkedBody: (body: Body): string => sanitizeContentHtml(bodyHtmlOf(body)),
   /** The body a save stores (content.ts). */
   storedBody: (body: Body) => prepareContent(bodyHtmlOf(body)),
+  /**
+   * An imported post's stored body and the media keys of it with its images (one trip to a thread
+   * where storedBody and mediaKeys would take two; import/posts.ts).
+   */
+  importedBody: ({
+    contentHtml,
+    images,
+    mediaUrl,
+  }: {
+    contentHtml: string
+    images: Pick<SeoInput, 'coverImage' | 'ogImage'>
+    mediaUrl: string
+  }) => {
+    const body = prepareContent(contentHtml)
+    return { ...body, mediaKeys: mediaKeysOf({ ...images, contentHtml: body.contentHtml } as SeoInput, mediaUrl) }
+  },
   /** The media keys broken_media_url will ask about, for the caller to look up in the store. */
   mediaKeys: ({ input, mediaUrl }: { input: SeoInput; mediaUrl: string }): string[] => mediaKeysOf(input, mediaUrl),
   check: (job: Omit<SeoJob, 'task'>) => runSeoJob({ ...job, task: 'check' }) as SeoCheckResult,
@@ -28,9 +44,10 @@ export type CheckTasks = typeof CHECK_TASKS
 
 /**
  * The check's runner: SEO_WORKERS threads (check-thread.ts), or this thread when there are none.
- * `timeoutMs`: how long one job may run before its thread is replaced (the pool's default bounds a request).
+ * `timeoutMs`: how long one job may run before its thread is replaced (the pool's default bounds a request);
+ * `perThread`: jobs handed to a thread at once (an import keeps its threads fed while it writes).
  */
-export const checkRunner = (threads: number, log: Logger, timeoutMs?: number): TaskRunner<CheckTasks> =>
+export const checkRunner = (threads: number, log: Logger, timeoutMs?: number, perThread?: number): TaskRunner<CheckTasks> =>
   threads > 0
-    ? createPool<CheckTasks>({ size: threads, entry: new URL('./check-thread.ts', import.meta.url), timeoutMs }, log)
+    ? createPool<CheckTasks>({ size: threads, entry: new URL('./check-thread.ts', import.meta.url), timeoutMs, perThread }, log)
     : inProcess(CHECK_TASKS)

@@ -30,9 +30,9 @@ export class SeoBlocked extends DomainError {
 const worldPost = (row: PostRow | undefined): WorldPost | undefined =>
   row && { id: row.id, language: row.language, slug: row.slug, alternateSlug: row.alternateSlug }
 
-/** Which of the input's media keys exist in the store; asked before the (synchronous) check. */
-export async function existingMediaKeys(ctx: Ctx, input: SeoInput): Promise<Set<string>> {
-  const keys = await ctx.seo.run('mediaKeys', { input, mediaUrl: ctx.config.mediaUrl })
+/** Which of the input's media keys (`keys`, when the caller has them already) exist in the store; asked before the (synchronous) check. */
+export async function existingMediaKeys(ctx: Ctx, input: SeoInput, keys?: readonly string[]): Promise<Set<string>> {
+  keys ??= await ctx.seo.run('mediaKeys', { input, mediaUrl: ctx.config.mediaUrl })
   const found = await Promise.all(keys.map(async (key) => ((await ctx.mediaExists(key)) ? key : null)))
   return new Set(found.filter((key): key is string => key !== null))
 }
@@ -81,8 +81,8 @@ export async function runCheck(ctx: Ctx, input: SeoInput): Promise<SeoCheckResul
 }
 
 /** Autofix of `input` (seo/autofix.ts), run like runCheck. */
-export async function runAutofix(ctx: Ctx, input: SeoInput) {
-  return ctx.seo.run('autofix', seoJob(ctx, ctx.db, 'autofix', input, await existingMediaKeys(ctx, input)))
+export async function runAutofix(ctx: Ctx, input: SeoInput, mediaKeys?: readonly string[]) {
+  return ctx.seo.run('autofix', seoJob(ctx, ctx.db, 'autofix', input, await existingMediaKeys(ctx, input, mediaKeys)))
 }
 
 /** Checks computed before the write lock that a concurrent write made stale before the recheck inside it. */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { preparedOnce } from '../../db/prepared.ts'
+import { connectionOf, preparedOnce } from '../../db/prepared.ts'
 import { posts, postSearchState } from '../../db/schema/index.ts'
 import type { ChangeListener } from '../../shared/changes.ts'
 import { indexTokens, queryTerms, type Term } from './tokens.ts'
@@ -41,6 +41,19 @@ const statements = preparedOnce((db) => ({
     .from(postSearchState)
     .where(sql`not exists (select 1 from ${posts} where ${posts.id} = ${postSearchState.postId})`)
     .prepare(),
+  // indexPost's writes: an import's catch-up runs them for thousands of posts in a row.
+  unindex: connectionOf(db).prepare<unknown, [number]>('delete from post_search where rowid = ?'),
+  index: connectionOf(db).prepare<unknown, [number, string, string, string, string]>(
+    'insert into post_search (rowid, title, summary, slug, body) values (?, ?, ?, ?, ?)',
+  ),
+  state: db
+    .insert(postSearchState)
+    .values({ postId: sql.placeholder('postId'), shownRevision: sql.placeholder('shownRevision'), terms: sql.placeholder('terms') })
+    .onConflictDoUpdate({
+      target: postSearchState.postId,
+      set: { shownRevision: sql`excluded.shown_revision`, terms: sql`excluded.terms` },
+    })
+    .prepare(),
 }))
 
 /** A token's weight in a post is capped, so one repeated word cannot drown the others. */
@@ -67,8 +80,9 @@ function weightsOf(columns: string[][]): Record<string, number> {
 
 /** Brings one post's row of the index in line with the post (none when the post is deleted or gone). */
 export function indexPost(db: Queryable, id: number): void {
-  const post = statements(db).source.get({ id })
-  db.run(sql`delete from post_search where rowid = ${id}`)
+  const statement = statements(db)
+  const post = statement.source.get({ id })
+  statement.unindex.run(id)
   if (!post) {
     db.delete(postSearchState).where(eq(postSearchState.postId, id)).run()
     return
@@ -77,13 +91,9 @@ export function indexPost(db: Queryable, id: number): void {
   const columns = post.deletedAt ? [] : columnsOf(post)
   if (columns.length) {
     const [title, summary, slug, body] = columns.map((tokens) => tokens.join(' '))
-    db.run(sql`insert into post_search (rowid, title, summary, slug, body) values (${id}, ${title}, ${summary}, ${slug}, ${body})`)
+    statement.index.run(id, title!, summary!, slug!, body!)
   }
-  const state = { shownRevision: post.shownRevision, terms: weightsOf(columns.slice(0, STATIC_COLUMNS)) }
-  db.insert(postSearchState)
-    .values({ postId: id, ...state })
-    .onConflictDoUpdate({ target: postSearchState.postId, set: state })
-    .run()
+  statement.state.run({ postId: id, shownRevision: post.shownRevision, terms: weightsOf(columns.slice(0, STATIC_COLUMNS)) })
 }
 
 /** Keeps the index in step with every post write, in the write's transaction. */

@@ -80,6 +80,8 @@ export interface PoolOptions {
   queueLimit?: number
   /** A job running longer is abandoned and its thread replaced. */
   timeoutMs?: number
+  /** Jobs handed to one thread at once (1): more keep a thread busy while the caller's thread is. */
+  perThread?: number
 }
 
 /** A check of a maximal body costs about a second of CPU; ten leave room for a contended machine. */
@@ -97,10 +99,11 @@ const QUEUE_PER_THREAD = 32
  * bound is terminated and replaced, and its caller answered (SEO_WORKER_FAILED).
  */
 export function createPool<T extends TaskTable>(options: PoolOptions, log: Logger): TaskRunner<T> {
-  const { size, entry, queueLimit = QUEUE_PER_THREAD * size, timeoutMs = TIMEOUT_MS } = options
+  const { size, entry, queueLimit = QUEUE_PER_THREAD * size, timeoutMs = TIMEOUT_MS, perThread } = options
   const pool = createWorkerPool<Omit<PoolRequest, 'id'>, PoolReply>({
     entry,
     size,
+    perThread,
     queueLimit,
     stallMs: timeoutMs,
     busy: () => new SeoBusy(),
