@@ -217,6 +217,10 @@ async function measure(size: number, start: Start): Promise<Figures> {
     Object.assign(figures, { '1 client: publish p50 ms': alone.p50, '1 client: publish p95 ms': alone.p95 })
     console.log(`publishing, 1 client: publish-until-served p50 ${fmt(alone.p50)} ms, p95 ${fmt(alone.p95)} ms`)
 
+    if (!Bun.which('wrk')) {
+      console.log('reads: wrk is not installed (apt-get install wrk), skipped')
+      return figures
+    }
     phase('reads with wrk')
     // Reads: the same post detail through each server.
     const slug = template.slug as string
