@@ -39,7 +39,8 @@ export type Figures = Record<string, number>
 
 /**
  * Runs `measure` for each code in turn, `rounds` times (old, new, old, new, …), then prints the
- * median of each figure per code and, against the first code (the baseline), their ratio.
+ * median of each figure per code (nearest rank, stats.ts: of two rounds, the larger) with each
+ * round's figure, and, against the first code (the baseline), the ratio of the medians.
  */
 export async function alternate<S>(codes: Code<S>[], rounds: number, measure: (code: Code<S>, round: number) => Promise<Figures>) {
   const runs = new Map<string, Figures[]>(codes.map((c) => [c.name, []]))
@@ -57,6 +58,13 @@ export async function alternate<S>(codes: Code<S>[], rounds: number, measure: (c
   for (const figure of names) {
     const values = codes.map((c) => median(c.name, figure))
     const ratios = values.slice(1).map((v) => (v / values[0]!).toFixed(2))
-    console.log(`| ${figure} | ${values.map((v) => v.toFixed(2)).join(' | ')} |${ratios.map((r) => ` ${r} |`).join('')}`)
+    // Each round's figure beside the median, so a round the box's load skewed shows as such.
+    const rounds = (code: string) =>
+      runs
+        .get(code)!
+        .map((f) => (f[figure] ?? NaN).toFixed(1))
+        .join(' / ')
+    const cells = codes.map((c, i) => `${values[i]!.toFixed(2)} (${rounds(c.name)})`)
+    console.log(`| ${figure} | ${cells.join(' | ')} |${ratios.map((r) => ` ${r} |`).join('')}`)
   }
 }
