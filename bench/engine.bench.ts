@@ -1,5 +1,8 @@
 /**
- * The publishing engine, measured (issue 11): `bun bench/engine.bench.ts [sizes…]` (default 1000).
+ * The publishing engine, measured (issue 11): `bun bench/engine.bench.ts [--base <git ref>] [sizes…]`
+ * (default 1000). With `--base main` (or BENCH_BASELINE=<another checkout>), the base code and
+ * this checkout run alternately BENCH_ROUNDS times (default 2) in the same window, and the median
+ * of each figure is printed with its ratio against the base (support/baseline.ts).
  *
  * For each site size: one post is published through the API and cloned in SQLite to `size`
  * posts; then, each figure next to a baseline taken in the same run where one exists,
@@ -27,6 +30,7 @@ import { dirname, join, resolve } from 'node:path'
 import { startCaddy } from '../test/support/caddy.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
 import { startFolio } from '../test/support/folio.ts'
+import { alternate, baselineOf, type Code, type Figures } from './support/baseline.ts'
 import { addReceiver, startReceiver } from '../test/webhooks/receiver.ts'
 import { cpuMs } from './support/cpu.ts'
 import { compressionAlone, filesAlone } from './support/files.ts'
@@ -34,7 +38,10 @@ import { seedPublishedCopies } from './support/seed.ts'
 import { summarize } from './support/stats.ts'
 import { firstLine, plainCaddyfile, wrk } from './support/wrk.ts'
 
-const sizes = process.argv.slice(2).map(Number).filter(Boolean)
+const base = baselineOf(process.argv.slice(2))
+const sizes = (base?.rest ?? process.argv.slice(2)).map(Number).filter(Boolean)
+const BENCH_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+type Start = typeof startFolio
 const CLIENTS = 8
 const PER_CLIENT = 25
 /**
@@ -52,7 +59,7 @@ const loadAverage = () => (existsSync('/proc/loadavg') ? readFileSync('/proc/loa
 
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
-async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
+async function rebuild(folio: Awaited<ReturnType<Start>>) {
   const out = await folio.cli('rebuild')
   const m = /(\d+) rendered, (\d+) written, (\d+) removed, \d+ unchanged, (\d+) skipped in (\d+) ms/.exec(out.stdout)
   if (!m) throw new Error(`rebuild failed: ${out.stdout}${out.stderr}`)
@@ -65,7 +72,7 @@ async function rebuild(folio: Awaited<ReturnType<typeof startFolio>>) {
  * sent -> first receipt), with duplicates counted.
  */
 async function publishingRound(
-  folio: Awaited<ReturnType<typeof startFolio>>,
+  folio: Awaited<ReturnType<Start>>,
   token: string,
   receiver: ReturnType<typeof startReceiver>,
   newPost: () => Record<string, unknown>,
@@ -120,14 +127,15 @@ async function publishingRound(
   }
 }
 
-async function measure(size: number): Promise<void> {
+async function measure(size: number, start: Start): Promise<Figures> {
+  const figures: Figures = {}
   const receiver = startReceiver()
   // BENCH_CACHE_ROOT=/dev/shm puts CACHE_DIR on tmpfs, to tell the engine's own cost from the disk's.
   const cacheRoot = process.env.BENCH_CACHE_ROOT
   const cacheDir: Record<string, string> = cacheRoot ? { CACHE_DIR: mkdtempSync(join(cacheRoot, 'folio-bench-cache-')) } : {}
   // SITEMAP_SHARD_SIZE=1000 (what docs/publishing.md advises a large site that publishes often) is passed on to the server.
   const shards: Record<string, string> = process.env.SITEMAP_SHARD_SIZE ? { SITEMAP_SHARD_SIZE: process.env.SITEMAP_SHARD_SIZE } : {}
-  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info', ...cacheDir, ...shards })
+  const folio = await start({ SITE_URL: 'https://blog.example.org', WEBHOOK_POLL_MS: '50', LOG_LEVEL: 'info', ...cacheDir, ...shards })
   try {
     const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
     const { categoryId, authorId } = await seedTaxonomy(folio, token)
@@ -147,7 +155,6 @@ async function measure(size: number): Promise<void> {
     // listings (listing.ts), so the next, like any later rebuild, only stats the folders.
     phase('unchanged rebuild, again')
     const again = await rebuild(folio)
-    console.log(`\n## ${size.toLocaleString('en-US')} posts`)
     console.log(`full rebuild:      ${fmt(full.ms / size, 3)} ms/post (${full.rendered} artifacts, ${full.written} written)`)
     console.log(
       `  its files alone: ${fmt(floor.ms / size, 3)} ms/post (${floor.files} files with their folders and links, each written to a temp name and renamed; ` +
@@ -156,6 +163,11 @@ async function measure(size: number): Promise<void> {
     console.log(
       `  its compression alone: ${fmt(squeeze.ms / size, 3)} ms/post of CPU (${squeeze.artifacts} artifacts through brotli 5 and gzip 6 on one thread, nothing written)`,
     )
+    Object.assign(figures, {
+      'full rebuild, ms/post': full.ms / size,
+      'unchanged rebuild, ms/post': unchanged.ms / size,
+      'unchanged rebuild again, ms/post': again.ms / size,
+    })
     for (const [name, run] of [
       ['unchanged rebuild', unchanged],
       ['  and again      ', again],
@@ -166,6 +178,14 @@ async function measure(size: number): Promise<void> {
     await addReceiver(folio, token, { url: receiver.url('/hook'), events: ['blog.post.published'] })
     for (const round of ROUNDS) {
       const r = await publishingRound(folio, token, receiver, () => publishablePost(categoryId, authorId), round)
+      const when = round.split(' ')[0]
+      Object.assign(figures, {
+        [`8 clients ${when}: posts/s`]: r.rate,
+        [`8 clients ${when}: publish p50 ms`]: r.publish.p50,
+        [`8 clients ${when}: publish p95 ms`]: r.publish.p95,
+        [`8 clients ${when}: webhook lag p50 ms`]: r.lag.p50,
+        ...(r.cpu.main === null ? {} : { [`8 clients ${when}: server main-thread CPU ms/publish`]: r.cpu.main }),
+      })
       console.log(
         `publishing, ${CLIENTS} clients, ${round}: ${fmt(r.rate)} posts/s; publish-until-served p50 ${fmt(r.publish.p50)} ms, p95 ${fmt(r.publish.p95)} ms`,
       )
@@ -194,8 +214,13 @@ async function measure(size: number): Promise<void> {
       solo.push(performance.now() - t0)
     }
     const alone = summarize(solo)
+    Object.assign(figures, { '1 client: publish p50 ms': alone.p50, '1 client: publish p95 ms': alone.p95 })
     console.log(`publishing, 1 client: publish-until-served p50 ${fmt(alone.p50)} ms, p95 ${fmt(alone.p95)} ms`)
 
+    if (!Bun.which('wrk')) {
+      console.log('reads: wrk is not installed (apt-get install wrk), skipped')
+      return figures
+    }
     phase('reads with wrk')
     // Reads: the same post detail through each server.
     const slug = template.slug as string
@@ -212,6 +237,7 @@ async function measure(size: number): Promise<void> {
       const baseline = await wrk(bareUrl)
       const viaCaddy = await wrk(`${caddy.url}/api/v1/blog/posts/${slug}`)
       const viaPlain = await wrk(`${plain.url}/api/v1/blog/posts/${slug}/@`)
+      Object.assign(figures, { 'API read, req/s': api, 'Caddy read, req/s': viaCaddy })
       console.log(`API read: ${fmt(api, 0)} req/s vs bare Bun.serve ${fmt(baseline, 0)} req/s = ${fmt(api / baseline, 2)}x`)
       console.log(
         `Caddy (Caddyfile): ${fmt(viaCaddy, 0)} req/s vs plain file_server ${fmt(viaPlain, 0)} req/s = ${fmt(viaCaddy / viaPlain, 2)}x`,
@@ -226,6 +252,20 @@ async function measure(size: number): Promise<void> {
     await folio.dispose()
     if (cacheRoot) rmSync(folio.cacheDir, { recursive: true, force: true })
   }
+  return figures
 }
 
-for (const size of sizes.length ? sizes : [1000]) await measure(size)
+const codes: Code<Start>[] = [{ name: 'this checkout', start: startFolio }]
+if (base) {
+  const { startFolio: startBase } = (await import(`${base.dir}/test/support/folio.ts`)) as { startFolio: Start }
+  codes.unshift({ name: base.name, start: startBase })
+}
+try {
+  for (const size of sizes.length ? sizes : [1000]) {
+    console.log(`\n## ${size.toLocaleString('en-US')} posts`)
+    if (codes.length === 1) await measure(size, startFolio)
+    else await alternate(codes, BENCH_ROUNDS, (code) => measure(size, code.start))
+  }
+} finally {
+  base?.cleanup()
+}

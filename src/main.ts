@@ -35,7 +35,6 @@ import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
-import { blogArtifacts } from './modules/artifacts/blog.ts'
 import { webhookHealth } from './modules/webhooks/health.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
@@ -44,13 +43,13 @@ import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
 import { withRedirects } from './modules/redirects/serve.ts'
-import { redirectArtifacts } from './modules/redirects/kind.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { searchIndexer } from './modules/search/fts.ts'
 import { searchCatchUp, testGate } from './modules/search/catch-up.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { buildSearchScript } from './modules/site-search/bundle.ts'
-import { segmentFilesOf, siteSearchArtifacts } from './modules/site-search/index.tsx'
+import { segmentFilesOf } from './modules/site-search/index.tsx'
+import { artifactKinds } from './kinds.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -122,13 +121,8 @@ export async function compose(
     engagementRefreshMs: config.engagementRefreshSeconds * 1000,
     webSubHub: config.webSubHub,
   }
-  // The site's search comes first: it answers for its own files' media types before the blog's catch-all guess;
-  // so do the redirects (their files under _redirects/).
-  const kinds = [
-    siteSearchArtifacts({ siteUrl: config.siteUrl, script: await buildSearchScript() }),
-    redirectArtifacts(),
-    blogArtifacts(blog),
-  ]
+  // The list of kinds is one function (src/kinds.ts), so any process rendering artifacts builds the same.
+  const kinds = artifactKinds({ blog, searchScript: await buildSearchScript() })
   const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks))
   changes.subscribe(publishing.publisher.listener)
   publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)

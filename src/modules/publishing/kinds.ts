@@ -3,9 +3,10 @@ import type { Change } from '../../shared/changes.ts'
 
 /**
  * The engine knows no artifact kind: each kind (the API's reads and feeds, the site's pages,
- * feeds and sitemaps, Markdown twins, `llms.txt`, …) is a plug-in registered once in the
- * composition root (`src/main.ts`), and the engine asks it everything it needs to know about its
- * artifacts. An artifact is the kind's own value; the engine only hands it back.
+ * feeds and sitemaps, Markdown twins, `llms.txt`, …) is a plug-in registered once, by the one
+ * list `artifactKinds` in `src/kinds.ts` that the composition root calls, and the engine asks it
+ * everything it needs to know about its artifacts. An artifact is the kind's own value; the
+ * engine only hands it back.
  */
 export interface Artifact {
   kind: string

@@ -6,6 +6,7 @@ import { authorDetail, listEnabledAuthors } from '../../authors/authors.ts'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { posts } from '../../../db/schema/index.ts'
 import { LANGUAGES, type Language } from '../../../shared/language.ts'
+import type { PostRes } from '../../posts/model.ts'
 import { toPostResMany } from '../../posts/present.ts'
 import type { PostRow } from '../../posts/repo.ts'
 import { isDiscoverable } from '../../posts/visibility.ts'
@@ -65,47 +66,50 @@ export const postsBySlug = preparedOnce((db) => {
     .prepare()
 })
 
+/** The posts a read snapshot has read, by `language:slug` (null: none discoverable), kept across the kinds rendering from it. */
+export type PostCache = Map<string, { row: PostRow; post: PostRes } | null>
+
 /**
- * The posts of a whole batch, each read once whatever artifacts show it: the rows in one query
- * per language, then their embeds and related posts together (`toPostResMany`), instead of a
- * handful of queries per post and per artifact. Only discoverable posts are pre-rendered; a
- * noindex post is answered by the API alone. Partners (the other language's post) are read only
- * for pages.
+ * Reads the posts of a whole batch into the snapshot's cache, each once whatever artifacts (and
+ * kinds) show it: the rows in one query per language, then their embeds and related posts
+ * together (`toPostResMany`), instead of a handful of queries per post and per artifact. Only
+ * discoverable posts are pre-rendered; a noindex post is answered by the API alone.
  */
-function postPages(db: Queryable, targets: readonly PostTarget[]): Map<string, PostPage> {
-  const rows = new Map<string, PostRow>()
+function readPosts(db: Queryable, targets: readonly PostTarget[], cache: PostCache): void {
+  const rows: PostRow[] = []
   for (const language of LANGUAGES) {
-    const slugs = [...new Set(targets.filter((t) => t.language === language).map((t) => t.slug))]
-    if (slugs.length)
-      for (const row of postsBySlug(db).all({ language, slugs: JSON.stringify(slugs) })) if (isDiscoverable(row)) rows.set(keyOf(row), row)
+    const slugs = [...new Set(targets.filter((t) => t.language === language && !cache.has(keyOf(t))).map((t) => t.slug))]
+    if (!slugs.length) continue
+    for (const slug of slugs) cache.set(keyOf({ language, slug }), null)
+    for (const row of postsBySlug(db).all({ language, slugs: JSON.stringify(slugs) })) if (isDiscoverable(row)) rows.push(row)
   }
-  const shown = [...rows.values()]
-  const details = toPostResMany(db, shown)
-  const paged = new Set(targets.filter((t) => t.kind === 'page.post').map(keyOf))
-  return new Map(
-    shown.map((row, i) => {
-      // Two index lookups per page (posts_slug, posts_alternate_slug): a read of every post per
-      // batch instead made a full rebuild grow with the square of the site.
-      const partner = paged.has(keyOf(row)) ? partnerOf(db, row) : null
-      return [keyOf(row), { post: details[i]!, partner: partner && { language: partner.language, slug: partner.slug }, noindex: false }]
-    }),
-  )
+  const details = toPostResMany(db, rows)
+  rows.forEach((row, i) => cache.set(keyOf(row), { row, post: details[i]! }))
 }
 
 /**
  * The bytes of many artifacts from one snapshot: the posts' artifacts in batches, the rest one by
  * one, all of them sharing the snapshot's reads (each list counted and read once, each card built
- * once, the publication and navigation read once).
+ * once, the publication and navigation read once). `reads` and `posts`, when given, are the
+ * snapshot's, shared with the other kinds rendering from it.
  */
-export function renderTargets(src: RenderSource, targets: readonly Target[]): (string | null)[] {
+export function renderTargets(
+  src: RenderSource & { reads?: SnapshotReads; posts?: PostCache },
+  targets: readonly Target[],
+): (string | null)[] {
   const pass = { ...src, reads: readsOf(src) }
-  const pages = postPages(src.db, targets.filter(isPostTarget))
+  const posts: PostCache = src.posts ?? new Map()
+  readPosts(src.db, targets.filter(isPostTarget), posts)
   return targets.map((t) => {
     if (!isPostTarget(t)) return renderOther(pass, t)
-    const page = pages.get(keyOf(t))
-    if (!page) return null
-    if (t.kind === 'post') return envelopeBody(success(page.post))
-    if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, page.post)
+    const found = posts.get(keyOf(t))
+    if (!found) return null
+    if (t.kind === 'post') return envelopeBody(success(found.post))
+    if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, found.post)
+    // Two index lookups per page (posts_slug, posts_alternate_slug): a read of every post per
+    // batch instead made a full rebuild grow with the square of the site.
+    const partner = partnerOf(src.db, found.row)
+    const page: PostPage = { post: found.post, partner: partner && { language: partner.language, slug: partner.slug }, noindex: false }
     const { reads } = pass
     return postPageHtml(
       reads.publication(t.language),

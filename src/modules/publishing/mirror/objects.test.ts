@@ -1,14 +1,17 @@
 import { describe, expect, test } from 'bun:test'
-import { blogArtifacts, type BlogSource } from '../../artifacts/blog.ts'
+import { artifactKinds, type BlogSource } from '../../../kinds.ts'
 import { ASSETS } from '../../site/assets.ts'
 import { catalogue } from '../catalogue.ts'
 import { objectsOf as objectsWith } from './objects.ts'
 
 const CDN = 'public, max-age=0, must-revalidate, s-maxage=60, stale-while-revalidate=60'
-// The blog kind as the composition root registers it; what objects a file is needs no database.
-const kinds = catalogue([
-  blogArtifacts({ siteUrl: 'https://b.example', sitemapShardSize: 1000, openapi: '', engagementRefreshMs: 0 } as BlogSource),
-])
+// The kinds as the composition root registers them; what objects a file is needs no database.
+const kinds = catalogue(
+  artifactKinds({
+    blog: { siteUrl: 'https://b.example', sitemapShardSize: 1000, openapi: '', engagementRefreshMs: 0 } as BlogSource,
+    searchScript: '',
+  }),
+)
 const objectsOf = (path: string, layout: { prefix: string; cacheControl: string }) => objectsWith(path, { ...layout, kinds })
 
 describe('objectsOf', () => {

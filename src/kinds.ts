@@ -1,0 +1,40 @@
+import { apiFeedArtifacts } from './modules/artifacts/kinds/api-feeds.ts'
+import { apiReadArtifacts } from './modules/artifacts/kinds/api-reads.ts'
+import { llmsArtifacts } from './modules/artifacts/kinds/llms.ts'
+import { blogShare, type BlogSource } from './modules/artifacts/kinds/share.ts'
+import { siteFeedArtifacts } from './modules/artifacts/kinds/site-feeds.ts'
+import { sitePageArtifacts } from './modules/artifacts/kinds/site-pages.ts'
+import { siteSitemapArtifacts } from './modules/artifacts/kinds/site-sitemaps.ts'
+import { twinArtifacts } from './modules/artifacts/kinds/twins.ts'
+import type { ArtifactKind } from './modules/publishing/kinds.ts'
+import { redirectArtifacts } from './modules/redirects/kind.ts'
+import { siteSearchArtifacts } from './modules/site-search/index.tsx'
+
+export type { BlogSource }
+
+/** What the artifact kinds are made from: the blog's options (its `openapi` may be set after), the search script built at start. */
+export interface ArtifactKindsOptions {
+  blog: BlogSource
+  searchScript: string
+}
+
+/**
+ * Every artifact kind, in one list: what the server registers (`src/main.ts`) and what any other
+ * process rendering artifacts must build alike. Order matters in two ways: a kind's plan sees what
+ * the kinds before it planned, and the first kind claiming a file answers its media type; the
+ * site's pages come last, answering for any file no kind claims (docs/publishing.md).
+ */
+export function artifactKinds({ blog, searchScript }: ArtifactKindsOptions): ArtifactKind[] {
+  const share = blogShare(blog)
+  return [
+    siteSearchArtifacts({ siteUrl: blog.siteUrl, script: searchScript }),
+    redirectArtifacts(),
+    apiReadArtifacts(share),
+    apiFeedArtifacts(share),
+    siteFeedArtifacts(share),
+    siteSitemapArtifacts(share),
+    twinArtifacts(share),
+    llmsArtifacts(share),
+    sitePageArtifacts(share),
+  ] as ArtifactKind[]
+}
