@@ -55,13 +55,19 @@ export interface Folio {
   now(): number
 }
 
+/**
+ * How long a server may take to listen before its test fails: a ceiling for a hang, not a speed
+ * check. Two test files run at once on two cores (scripts/test.sh), so a start can take several seconds.
+ */
+const START_LIMIT_MS = 40_000
+
 async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>, output: string[]): Promise<string> {
   const reader = child.stdout.getReader()
   const decoder = new TextDecoder()
   let buffered = ''
   let timer: Timer | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`folio did not start within 15 s: ${buffered}`)), 15_000)
+    timer = setTimeout(() => reject(new Error(`folio did not start within ${START_LIMIT_MS / 1000} s: ${buffered}`)), START_LIMIT_MS)
   })
   try {
     for (;;) {
@@ -224,15 +230,15 @@ export async function startFolio(env: Record<string, string> = {}, options: { mo
     rendered: () => renderedWhen((render) => render.due === 0 && render.waiting === 0, 'the due artifact jobs'),
     settled: () => renderedWhen((render) => render.pending === 0 && render.waiting === 0, 'every artifact job'),
   }
-  /** Polls `/healthz` until its render backlog satisfies `done`. Bounded: the sweeper runs every second; a backlog left after 15 s is a failure. */
+  /** Polls `/healthz` until its render backlog satisfies `done`. Bounded: the sweeper runs every second; a backlog left after 30 s is a failure. */
   async function renderedWhen(done: (render: { due: number; pending: number; waiting: number }) => boolean, what: string): Promise<void> {
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline; await Bun.sleep(100)) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; await Bun.sleep(100)) {
       const { render } = (
         (await (await fetch(`${url}/healthz`)).json()) as { data: { render: { due: number; pending: number; waiting: number } } }
       ).data
       if (done(render)) return
     }
-    throw new Error(`the server did not render ${what} within 15 s`)
+    throw new Error(`the server did not render ${what} within 30 s`)
   }
   return folio
 }
