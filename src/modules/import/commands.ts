@@ -26,11 +26,6 @@ const READERS: Record<string, (path: string) => AsyncIterable<ImportEntry>> = {
   markdown: readMarkdown,
 }
 
-export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep|fetch] [--dry-run] [--report FILE.json]
-  import folio FILE.tar.gz
-  export FILE.tar.gz --format folio | export DIR --format markdown | export FILE.xml --format wxr
-  redirects export --format caddy|nginx|netlify|csv`
-
 class ImportUsage extends Error {}
 
 /** One post's check on an import's thread: far past any real body's (about a second at the size limit). */
