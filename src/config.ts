@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { parseSubnet, type Subnet } from './shared/ip.ts'
 import { DEFAULT_MAX_IMAGE_PIXELS } from './modules/media/structure.ts'
+import { MIN_BUDGET_MB, memoryBudget } from './operations/memory-budget.ts'
 
 /** The operator contract's configuration (operations.md), parsed once at start and frozen. */
 /** IDEMPOTENCY_BUDGET_BYTES's default: the stored answers' bodies, all callers together. */
@@ -61,6 +62,10 @@ export interface Config {
   readonly purge: { url: string | null; format: PurgeFormat; authHeader: { name: string; value: string } | null }
   /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
   readonly seoWorkers: number
+  /** MEMORY_BUDGET_MB: the server's memory, split into the read cache and pool threads (operations/memory-budget.ts, docs/memory.md). */
+  readonly memoryBudgetMb: number
+  /** The in-memory read cache's bytes, from MEMORY_BUDGET_MB. */
+  readonly readCacheBytes: number
   /** Search engines told of each pass's changed pages (docs/discovery.md): off while `key` is null. */
   readonly indexNow: { key: string | null; endpoint: string }
   /** The WebSub hub the site's feeds name and ping after a change (docs/discovery.md), or null. */
@@ -254,6 +259,8 @@ export function loadConfig(env: Env = process.env): Config {
   const artifactsS3 = s3Settings(env, 'ARTIFACTS_S3_', 'folio-artifacts', targets.includes('s3') ? 'PUBLISH_TARGETS includes s3' : null)
   // SEO check threads: one on a one- or two-core box; never more than leaves a core to the request thread.
   const spareCores = Math.max(1, availableParallelism() - 1)
+  const memoryBudgetMb = integer(env, 'MEMORY_BUDGET_MB', 160, MIN_BUDGET_MB, 1024 * 1024)
+  const budget = memoryBudget(memoryBudgetMb, spareCores)
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -299,7 +306,9 @@ export function loadConfig(env: Env = process.env): Config {
       format: oneOf(env, 'PURGE_FORMAT', PURGE_FORMATS, 'generic'),
       authHeader: header(env, 'PURGE_AUTH_HEADER'),
     }),
-    seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, spareCores), 0, spareCores),
+    seoWorkers: integer(env, 'SEO_WORKERS', budget.seoWorkers, 0, spareCores),
+    memoryBudgetMb,
+    readCacheBytes: budget.readCacheBytes,
     // INDEXNOW_ENDPOINT and WEBSUB_HUB are checked against the webhook rules when the server starts, like PURGE_URL.
     indexNow: Object.freeze({
       key: indexNowKey(env, 'INDEXNOW_KEY'),
