@@ -39,6 +39,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'folio-memory-bench-'))
 let group: MemoryGroup | null = null
 let server: ReturnType<typeof Bun.spawn> | null = null
 let caddy: Awaited<ReturnType<typeof startCaddy>> | null = null
+const rows: string[] = []
 try {
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   const seeded = await seedPublished(folio, token, posts)
@@ -59,7 +60,10 @@ try {
     stdout: 'ignore',
     stderr: 'inherit',
   })
-  while ((await fetch(`${folio.url}/healthz`).catch(() => null))?.status !== 200) await Bun.sleep(200)
+  while ((await fetch(`${folio.url}/healthz`).catch(() => null))?.status !== 200) {
+    if (server.exitCode !== null || server.signalCode) throw new Error(`Folio exited at start (${server.signalCode ?? server.exitCode})`)
+    await Bun.sleep(200)
+  }
   const serverPid = server.pid
   const shim = join(scratch, 'bin')
   mkdirSync(shim)
@@ -86,7 +90,6 @@ try {
     return out.trim().split('\n').at(-1)
   }
 
-  const rows: string[] = []
   async function phase(name: string, work: (sample: (pid: number) => void) => Promise<string | undefined>) {
     for (const pid of [serverPid, caddyPid]) resetPeakRss(pid)
     group?.resetPeak()
@@ -137,16 +140,16 @@ try {
   await folio.settled()
   await phase('cli rebuild --force', (sample) => cliInGroup(['rebuild', '--force'], sample))
   await phase('cli backup', (sample) => cliInGroup(['backup', join(scratch, 'backup.tar.gz')], sample))
-
+} catch (error) {
+  console.log(`stopped: ${(error as Error).message}${group ? ` (OOM kills in the group: ${group.oomKills()})` : ''}`)
+  process.exitCode = 1
+} finally {
+  // The phases measured, those before a stop too.
   console.log(
     '\n| phase | Folio peak RSS (MB) | Folio peak PSS (MB) | Caddy peak RSS (MB) | CLI peak RSS (MB) | group peak (page cache incl.) | OOM kills |',
   )
   console.log('|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
-} catch (error) {
-  console.log(`stopped: ${(error as Error).message}${group ? ` (OOM kills in the group: ${group.oomKills()})` : ''}`)
-  process.exitCode = 1
-} finally {
   await caddy?.stop()
   server?.kill('SIGTERM')
   await server?.exited
