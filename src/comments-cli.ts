@@ -1,4 +1,5 @@
 import { options, positiveId, UsageError, type CliCommand } from './cli-args.ts'
+import type { CliService } from './cli-service.ts'
 import type { compose } from './main.ts'
 import { COMMENT_STATUS, type CommentStatus } from './modules/engagement/model.ts'
 import { listComments, moderateComment } from './modules/engagement/moderation.ts'
@@ -15,7 +16,7 @@ const STATUSES: Record<string, CommentStatus> = {
 const oneLine = (text: string, max: number) => text.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, max)
 
 /** `cli comments list|approve|reject` (docs/admin.md): the moderation queue for scripts, through the console's verbs. */
-export const commentCommands: Record<string, CliCommand<Service>> = {
+export const commentListing: Record<string, CliCommand<CliService>> = {
   'comments list': ({ ctx }, args) => {
     const { values } = options(args, { status: { type: 'string' }, page: { type: 'string' } })
     const status = values.status ?? 'pending'
@@ -40,6 +41,10 @@ export const commentCommands: Record<string, CliCommand<Service>> = {
       )
     console.error(`page ${page.current}: ${page.records.length} of ${page.total} comments`)
   },
+}
+
+/** The moderation verbs announce their change: they run over the whole service, so the affected pages re-render. */
+export const commentCommands: Record<string, CliCommand<Service>> = {
   'comments approve': async ({ ctx }, args) => {
     const comment = await moderateComment(ctx, positiveId(args[0]), { action: 'approve' })
     console.log(`approved comment ${comment.id} on post ${comment.postId}`)

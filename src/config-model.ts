@@ -58,6 +58,10 @@ export interface Config {
   readonly purge: { url: string | null; format: PurgeFormat; authHeader: { name: string; value: string } | null }
   /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
   readonly seoWorkers: number
+  /** MEMORY_BUDGET_MB: the server's memory, split into the read cache and pool threads (operations/memory-budget.ts, docs/memory.md). */
+  readonly memoryBudgetMb: number
+  /** The in-memory read cache's bytes, from MEMORY_BUDGET_MB. */
+  readonly readCacheBytes: number
   /** Search engines told of each pass's changed pages (docs/discovery.md): off while `key` is null. */
   readonly indexNow: { key: string | null; endpoint: string }
   /** The WebSub hub the site's feeds name and ping after a change (docs/discovery.md), or null. */

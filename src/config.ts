@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { DEFAULT_MAX_IMAGE_PIXELS } from './modules/media/structure.ts'
+import { MIN_BUDGET_MB, memoryBudget } from './operations/memory-budget.ts'
 import { type Config, DB_REPLICATIONS, DEFAULT_IDEMPOTENCY_BUDGET_BYTES, LOG_LEVELS, PURGE_FORMATS } from './config-model.ts'
 import {
   cspReportUrl,
@@ -31,6 +32,8 @@ export function loadConfig(env: Env = process.env): Config {
   const artifactsS3 = s3Settings(env, 'ARTIFACTS_S3_', 'folio-artifacts', targets.includes('s3') ? 'PUBLISH_TARGETS includes s3' : null)
   // SEO check threads: one on a one- or two-core box; never more than leaves a core to the request thread.
   const spareCores = Math.max(1, availableParallelism() - 1)
+  const memoryBudgetMb = integer(env, 'MEMORY_BUDGET_MB', 160, MIN_BUDGET_MB, 1024 * 1024)
+  const budget = memoryBudget(memoryBudgetMb, spareCores)
   return Object.freeze({
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: text(env, 'HOST', '127.0.0.1'),
@@ -76,7 +79,9 @@ export function loadConfig(env: Env = process.env): Config {
       format: oneOf(env, 'PURGE_FORMAT', PURGE_FORMATS, 'generic'),
       authHeader: header(env, 'PURGE_AUTH_HEADER'),
     }),
-    seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, spareCores), 0, spareCores),
+    seoWorkers: integer(env, 'SEO_WORKERS', budget.seoWorkers, 0, spareCores),
+    memoryBudgetMb,
+    readCacheBytes: budget.readCacheBytes,
     // INDEXNOW_ENDPOINT and WEBSUB_HUB are checked against the webhook rules when the server starts, like PURGE_URL.
     indexNow: Object.freeze({
       key: indexNowKey(env, 'INDEXNOW_KEY'),

@@ -1,14 +1,10 @@
 import { options, positiveId, stdinLine, UsageError, type CliCommand } from './cli-args.ts'
-import type { compose } from './main.ts'
+import type { CliService } from './cli-service.ts'
 import { recordAudit } from './modules/people/audit.ts'
-import { setRequirePasskeyForAdmins } from './modules/people/passkey-policy.ts'
-import { setupCode, setupUrl } from './modules/people/setup.ts'
 import { createUser, disableUser, listUsers, resetPassword } from './modules/people/users.ts'
 
-type Service = Awaited<ReturnType<typeof compose>>
-
 /** `cli user …`, `cli admin setup-url` and `cli admin require-passkey` (docs/admin.md): the console's people, for scripts. */
-export const peopleCommands: Record<string, CliCommand<Service>> = {
+export const peopleCommands: Record<string, CliCommand<CliService>> = {
   'user create': async ({ ctx }, args) => {
     const { values } = options(args, { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } })
     if (!values.email || !values.name || !values.role) throw new UsageError('user create needs --email, --name and --role')
@@ -31,13 +27,16 @@ export const peopleCommands: Record<string, CliCommand<Service>> = {
     console.log(`reset the password of user ${id}; its sessions have ended`)
   },
   // The way back in when the owner's passkeys are lost: the shell's owner decides, no passkey asked.
-  'admin require-passkey': ({ ctx }, args) => {
+  // The admin commands load their modules when they run, so `user list` stays light (cli.ts).
+  'admin require-passkey': async ({ ctx }, args) => {
     if (args[0] !== 'on' && args[0] !== 'off') throw new UsageError('admin require-passkey needs on or off')
+    const { setRequirePasskeyForAdmins } = await import('./modules/people/passkey-policy.ts')
     const on = setRequirePasskeyForAdmins(ctx.db, args[0] === 'on', null, ctx.clock())
     recordAudit(ctx.db, { userId: null, action: `cli admin require-passkey ${args[0]}`, ip: 'cli' }, ctx.clock())
     console.log(on ? 'admins and owners must now confirm a password sign-in with a passkey' : 'a passkey is no longer required for admins')
   },
-  'admin setup-url': ({ ctx }) => {
+  'admin setup-url': async ({ ctx }) => {
+    const { setupCode, setupUrl } = await import('./modules/people/setup.ts')
     const code = setupCode(ctx.db)
     if (!code) throw new UsageError('setup is done: an account exists (sign in, or add one with `user create`)')
     console.log(setupUrl(`http://${ctx.config.host}:${ctx.config.port}`, code))

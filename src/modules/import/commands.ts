@@ -11,11 +11,6 @@ import { exportMarkdown } from '../export/markdown-folder.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
 
-export const IMPORT_USAGE = `  import wordpress FILE.xml|ghost FILE.json|markdown DIR [--language en|zh|auto] [--status keep|gate] [--media keep|fetch] [--dry-run] [--report FILE.json]
-  import folio FILE.tar.gz
-  export FILE.tar.gz --format folio | export DIR --format markdown | export FILE.xml --format wxr
-  redirects export --format caddy|nginx|netlify|csv`
-
 class ImportUsage extends Error {}
 
 function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {

@@ -55,6 +55,7 @@ export function createPublishing(
   const registered = catalogue(kinds)
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
     recorded: (path) => recordedHash(db, registered, path),
+    budgetBytes: config.readCacheBytes,
   })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock, registered)

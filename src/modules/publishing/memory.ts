@@ -155,6 +155,8 @@ export function createArtifactCache(
       drop(path)
       return stat ? load(path, checked) : null
     },
+    /** The bytes held now: never more than the budget (docs/memory.md). */
+    held: () => used,
     /** The renderer replaced or removed these files: their entries go now, the next read takes the disk's. */
     changed(paths: readonly string[]): void {
       for (const path of paths) drop(path)

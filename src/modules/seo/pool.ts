@@ -106,6 +106,8 @@ export function createPool<T extends TaskTable>(options: PoolOptions, log: Logge
     perThread,
     queueLimit,
     stallMs: timeoutMs,
+    // Threads start at the first check, not with the server: an idle server holds none (docs/memory.md).
+    lazy: true,
     busy: () => new SeoBusy(),
     failed: (reason) => new SeoWorkerFailed(reason, timeoutMs),
     onReplaced: (reason, detail) => log.error('seo worker replaced', { reason, detail }),

@@ -94,7 +94,7 @@ export function cancelPending(db: Queryable, receiverId: number, reason: string,
 const weakSecret = (why: string) => invalidField('secret', `${why}: at least ${SECRET_MIN_LENGTH} characters`)
 
 /** `POST /api/admin/blog/webhooks/save` and `cli webhook add`: creates or updates one receiver. */
-export function saveReceiver(ctx: Ctx, req: WebhookSaveReq): WebhookReceiverRes {
+export function saveReceiver(ctx: Pick<Ctx, 'db' | 'config' | 'clock'>, req: WebhookSaveReq): WebhookReceiverRes {
   // The route's schema checks these too; the CLI calls this verb without it.
   if (req.secret !== undefined && req.secret.length < SECRET_MIN_LENGTH) throw weakSecret('too short')
   const url = receiverUrl(req.url, ctx.config.webhookAllowPrivate)
