@@ -61,6 +61,8 @@ export interface Config {
   readonly purge: { url: string | null; format: PurgeFormat; authHeader: { name: string; value: string } | null }
   /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
   readonly seoWorkers: number
+  /** Threads that render artifacts off the thread that answers reads (RENDER_WORKERS); 0 renders on it. */
+  readonly renderWorkers: number
   /** Search engines told of each pass's changed pages (docs/discovery.md): off while `key` is null. */
   readonly indexNow: { key: string | null; endpoint: string }
   /** The WebSub hub the site's feeds name and ping after a change (docs/discovery.md), or null. */
@@ -300,6 +302,7 @@ export function loadConfig(env: Env = process.env): Config {
       authHeader: header(env, 'PURGE_AUTH_HEADER'),
     }),
     seoWorkers: integer(env, 'SEO_WORKERS', Math.min(2, spareCores), 0, spareCores),
+    renderWorkers: integer(env, 'RENDER_WORKERS', Math.min(2, spareCores), 0, 16),
     // INDEXNOW_ENDPOINT and WEBSUB_HUB are checked against the webhook rules when the server starts, like PURGE_URL.
     indexNow: Object.freeze({
       key: indexNowKey(env, 'INDEXNOW_KEY'),

@@ -33,21 +33,20 @@ import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
 import { resourceRoutes } from './modules/resources/routes.ts'
 import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
-import { blogArtifacts } from './modules/artifacts/blog.ts'
 import { webhookHealth } from './modules/webhooks/health.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { renderThreads } from './modules/publishing/render-pool.ts'
+import { artifactKinds, type KindOptions } from './kinds.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './http/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
 import { withRedirects } from './modules/redirects/serve.ts'
-import { redirectArtifacts } from './modules/redirects/kind.ts'
 import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { catchUpSearchIndex, searchIndexer } from './modules/search/fts.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { buildSearchScript } from './modules/site-search/bundle.ts'
-import { siteSearchArtifacts } from './modules/site-search/index.tsx'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -115,15 +114,18 @@ export async function compose(
     openapi: '',
     engagementRefreshMs: config.engagementRefreshSeconds * 1000,
     webSubHub: config.webSubHub,
+    searchScript: await buildSearchScript(),
   }
-  // The site's search comes first: it answers for its own files' media types before the blog's catch-all guess;
-  // so do the redirects (their files under _redirects/).
-  const kinds = [
-    siteSearchArtifacts({ siteUrl: config.siteUrl, script: await buildSearchScript() }),
-    redirectArtifacts(),
-    blogArtifacts(blog),
-  ]
-  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks))
+  const kindOptions = (): KindOptions => {
+    const { db: _db, ...plain } = blog
+    return plain
+  }
+  // Render threads (RENDER_WORKERS) make the same kinds from the same plain options (src/render-thread.ts).
+  const renderer = config.renderWorkers
+    ? renderThreads({ entry: new URL('./render-thread.ts', import.meta.url), size: config.renderWorkers, dbFile, kindOptions, log })
+    : undefined
+  const kinds = artifactKinds(blog)
+  const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer)
   changes.subscribe(publishing.publisher.listener)
   publishing.healthSections.webhooks = webhookHealth(db, config, systemClock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))

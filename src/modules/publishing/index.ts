@@ -5,6 +5,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createCopier } from './copies.ts'
+import { renderHere, type SliceRenderer } from './render-pool.ts'
 import { createArtifactCache } from './memory.ts'
 import { createArtifactMirror } from './mirror/index.ts'
 import { catalogue } from './catalogue.ts'
@@ -51,6 +52,8 @@ export function createPublishing(
   renderOnCommit: boolean,
   kinds: readonly ArtifactKind[],
   onPassChanges?: EngineDeps['onPassChanges'],
+  /** Render threads (render-pool.ts `renderThreads`); by default slices render on the render loop's thread. */
+  renderer?: SliceRenderer,
 ) {
   const registered = catalogue(kinds)
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
@@ -65,6 +68,7 @@ export function createPublishing(
       db,
       cache,
       copies: createCopier(config.cacheDir, log),
+      renderer: renderer ?? renderHere(db, registered),
       log,
       clock,
       cacheDir: config.cacheDir,
