@@ -111,13 +111,18 @@ disableKinds = []
   )
 }
 
-/** Runs a whole process to its end; its wall time in ms (a failure throws with its output). */
-async function timed(command: string[], options: { cwd: string; env?: Record<string, string> }): Promise<number> {
+/** CPU time (user + system, ms) of every finished process, in order: less disturbed than wall time on a shared box. */
+const cpu = new Map<string, number[]>()
+
+/** Runs a whole process to its end; its wall time in ms (a failure throws with its output); its CPU time goes under `name`. */
+async function timed(name: string, command: string[], options: { cwd: string; env?: Record<string, string> }): Promise<number> {
   const started = performance.now()
   const proc = Bun.spawn(command, { ...options, stdout: 'pipe', stderr: 'pipe' })
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
   const ms = performance.now() - started
   if (code !== 0) throw new Error(`${command.join(' ')} failed (${code}): ${out}${err}`)
+  const usage = proc.resourceUsage()
+  if (usage) cpu.set(name, [...(cpu.get(name) ?? []), Number(usage.cpuTime.total) / 1000])
   return ms
 }
 
@@ -143,7 +148,7 @@ for (const size of sizes.length ? sizes : [1000, 10000]) {
   const hugoMs: number[] = []
   const rebuild = (renderWorkers: string) => {
     rmSync(folio.cacheDir, { recursive: true, force: true })
-    return timed([process.execPath, join(import.meta.dir, '..', 'src', 'cli.ts'), 'rebuild', '--force'], {
+    return timed(`${size} folio ${renderWorkers}`, [process.execPath, join(import.meta.dir, '..', 'src', 'cli.ts'), 'rebuild', '--force'], {
       cwd: join(import.meta.dir, '..'),
       env: { ...env, RENDER_WORKERS: renderWorkers },
     })
@@ -154,7 +159,7 @@ for (const size of sizes.length ? sizes : [1000, 10000]) {
     inThreadMs.push(await rebuild('0'))
     folioMs.push(await rebuild(env.RENDER_WORKERS ?? '1'))
     rmSync(join(hugoRoot, 'public'), { recursive: true, force: true })
-    hugoMs.push(await timed(['hugo', '--quiet'], { cwd: hugoRoot }))
+    hugoMs.push(await timed(`${size} hugo`, ['hugo', '--quiet'], { cwd: hugoRoot }))
     console.log(
       `  ${size} posts, run ${run + 1}: Folio ${fmt(folioMs.at(-1)! / 1000)} s (no render thread ${fmt(inThreadMs.at(-1)! / 1000)} s), Hugo ${fmt(hugoMs.at(-1)! / 1000)} s`,
     )
@@ -162,6 +167,10 @@ for (const size of sizes.length ? sizes : [1000, 10000]) {
   const f = footprint(folio.cacheDir)
   const h = footprint(join(hugoRoot, 'public'))
   const [fm, im, hm] = [median(folioMs), median(inThreadMs), median(hugoMs)]
+  const cpuOf = (name: string) => fmt(median(cpu.get(`${size} ${name}`) ?? [0]) / 1000)
+  console.log(
+    `  ${size} posts, CPU seconds (median): Folio ${cpuOf(`folio ${env.RENDER_WORKERS ?? '1'}`)}, no render thread ${cpuOf('folio 0')}, Hugo ${cpuOf('hugo')}`,
+  )
   rows.push(
     `| ${size.toLocaleString('en')} | ${fmt(fm / 1000)} s | ${fmt(im / 1000)} s | ${fmt(hm / 1000)} s | **${fmt(fm / hm)}×** | ${fmt(fm / im)}× | ${f.files.toLocaleString('en')} files, ${fmt(f.bytes / 1e6, 1)} MB | ${h.files.toLocaleString('en')} files, ${fmt(h.bytes / 1e6, 1)} MB |`,
   )
