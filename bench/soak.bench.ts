@@ -97,7 +97,7 @@ async function phase(folio: Folio, slugs: string[], mixed: { token: string; cate
   return { figures, publishes: publishMs.sort((a, b) => a - b) }
 }
 
-const folio = await startFolio({ SITE_URL: 'https://blog.example.org', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' })
+const folio = await startFolio({ SITE_URL: 'https://blog.example.org', RATE_LIMIT_PER_MINUTE: '1000000' })
 try {
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   const { categoryId, authorId, template } = await seedPublished(folio, token, POSTS)
