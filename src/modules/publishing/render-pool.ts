@@ -64,13 +64,21 @@ export function renderThreads(options: {
     failed: (reason) => new Error(`the render thread ${reason === 'timeout' ? 'stalled' : 'exited'}`),
     onReplaced: (reason, detail, unanswered) => options.log.error('render thread replaced', { reason, detail, unanswered }),
   })
+  // The options as JSON, made again only when one of their values changed (the OpenAPI document alone is ~230 KB).
+  let sent: { values: unknown[]; text: string } | null = null
+  const optionsText = (): string => {
+    const values = Object.values(options.kindOptions() as object)
+    if (!sent || values.length !== sent.values.length || values.some((v, i) => v !== sent!.values[i]))
+      sent = { values, text: JSON.stringify(options.kindOptions()) }
+    return sent.text
+  }
   return {
     depth: options.size + 1,
     threaded: true,
     async render(paths) {
       const failedAll = (error: unknown) => paths.map(() => ({ error }))
       try {
-        const reply = await pool.run({ dbFile: options.dbFile, options: JSON.stringify(options.kindOptions()), paths })
+        const reply = await pool.run({ dbFile: options.dbFile, options: optionsText(), paths })
         return 'results' in reply ? reply.results : failedAll(reply.error)
       } catch (error) {
         return failedAll(error)
