@@ -122,7 +122,15 @@ export async function compose(
   }
   // Render threads (RENDER_WORKERS) make the same kinds from the same plain options (src/render-thread.ts).
   const renderer = config.renderWorkers
-    ? renderThreads({ entry: new URL('./render-thread.ts', import.meta.url), size: config.renderWorkers, dbFile, kindOptions, log })
+    ? renderThreads({
+        entry: new URL('./render-thread.ts', import.meta.url),
+        size: config.renderWorkers,
+        dbFile,
+        kindOptions,
+        log,
+        // The server's threads load the render code while it composes the rest; a CLI command starts them only if it renders.
+        eager: options.workers ?? false,
+      })
     : undefined
   const kinds = artifactKinds(blog)
   const publishing = createPublishing(config, db, log, systemClock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer)
