@@ -28,6 +28,12 @@ export interface EngineDeps {
   /** Where a pass's slices are rendered (render-pool.ts): this thread or render threads; ended by `stop`. */
   renderer: SliceRenderer
   /**
+   * Files a pass has put in place and not yet recorded in the manifest, with their hashes: the read
+   * cache vouches for them meanwhile, so a request answered before the pass's closing write (which
+   * waits for the copies) reads the file, not the API's live answer with other validators.
+   */
+  placing?: Map<string, string>
+  /**
    * Whether a commit in this process renders its artifacts before the write answers (the server).
    * Off for CLI commands and the stdio MCP server: they only record the durable jobs, which the
    * running server's sweeper renders within a second (or the next start does), so no second

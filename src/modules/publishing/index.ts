@@ -56,8 +56,10 @@ export function createPublishing(
   renderer?: SliceRenderer,
 ) {
   const registered = catalogue(kinds)
+  // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
+  const placing = new Map<string, string>()
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
-    recorded: (path) => recordedHash(db, registered, path),
+    recorded: (path) => placing.get(path) ?? recordedHash(db, registered, path),
   })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock, registered)
@@ -69,6 +71,7 @@ export function createPublishing(
       cache,
       copies: createCopier(config.cacheDir, log),
       renderer: renderer ?? renderHere(db, registered),
+      placing,
       log,
       clock,
       cacheDir: config.cacheDir,

@@ -82,6 +82,7 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
       const content = item.content === null ? null : Buffer.from(item.content)
       const hash = content === null ? ABSENT : contentEtag(content)
       const placed = destinations.place(item.job.path, aliases, content, hash, known, moveMarker)
+      if (content !== null) deps.placing?.set(item.job.path, hash)
       const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
       // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
       const copying = placed.copying?.then((written) => {
@@ -177,7 +178,11 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     await Promise.all(copying)
     if (changes.length) crashPoint('copied')
     const onChanges = deps.onPassChanges
-    if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+    try {
+      if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+    } finally {
+      for (const job of jobs) deps.placing?.delete(job.path)
+    }
     if (changes.length) crashPoint('finished')
     if (jobs.length) {
       status.totals.passes++
