@@ -58,6 +58,8 @@ export interface Config {
   readonly purge: { url: string | null; format: PurgeFormat; authHeader: { name: string; value: string } | null }
   /** Worker threads that run SEO checks off the request thread (SEO_WORKERS); 0 runs them on it. */
   readonly seoWorkers: number
+  /** Threads that render artifacts off the thread that answers reads (RENDER_WORKERS); 0 renders on it. */
+  readonly renderWorkers: number
   /** MEMORY_BUDGET_MB: the server's memory, split into the read cache and pool threads (operations/memory-budget.ts, docs/memory.md). */
   readonly memoryBudgetMb: number
   /** The in-memory read cache's bytes, from MEMORY_BUDGET_MB. */

@@ -80,6 +80,7 @@ export function loadConfig(env: Env = process.env): Config {
       authHeader: header(env, 'PURGE_AUTH_HEADER'),
     }),
     seoWorkers: integer(env, 'SEO_WORKERS', budget.seoWorkers, 0, spareCores),
+    renderWorkers: integer(env, 'RENDER_WORKERS', budget.renderWorkers, 0, 16),
     memoryBudgetMb,
     readCacheBytes: budget.readCacheBytes,
     // INDEXNOW_ENDPOINT and WEBSUB_HUB are checked against the webhook rules when the server starts, like PURGE_URL.

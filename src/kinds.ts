@@ -38,3 +38,11 @@ export function artifactKinds({ blog, searchScript }: ArtifactKindsOptions): Art
     sitePageArtifacts(share),
   ] as ArtifactKind[]
 }
+
+/**
+ * The kinds from one flat value (the blog's options beside the search script): what the server
+ * hands its render threads as plain data (src/render-thread.ts), so both build the same list.
+ */
+export type KindOptions = BlogSource & { searchScript: string }
+
+export const kindsOf = ({ searchScript, ...blog }: KindOptions): ArtifactKind[] => artifactKinds({ blog, searchScript })

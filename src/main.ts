@@ -37,6 +37,7 @@ import { resourceRoutes } from './modules/resources/routes.ts'
 import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
 import { webhookHealth } from './modules/webhooks/health.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { renderThreads } from './modules/publishing/render-pool.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './http/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -49,7 +50,7 @@ import { searchCatchUp, testGate } from './modules/search/catch-up.ts'
 import { searchRoutes } from './modules/search/routes.ts'
 import { buildSearchScript } from './modules/site-search/bundle.ts'
 import { segmentFilesOf } from './modules/site-search/index.tsx'
-import { artifactKinds } from './kinds.ts'
+import { artifactKinds, type KindOptions } from './kinds.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -120,10 +121,28 @@ export async function compose(
     openapi: '',
     engagementRefreshMs: config.engagementRefreshSeconds * 1000,
     webSubHub: config.webSubHub,
+    searchScript: await buildSearchScript(),
   }
+  // Render threads (RENDER_WORKERS) make the same kinds from the same plain options (src/render-thread.ts).
+  const kindOptions = (): KindOptions => {
+    const { db: _db, ...plain } = blog
+    return plain
+  }
+  const renderer = config.renderWorkers
+    ? renderThreads({
+        entry: new URL('./render-thread.ts', import.meta.url),
+        size: config.renderWorkers,
+        dbFile,
+        kindOptions,
+        log,
+        // The server's threads load the render code while it composes the rest; a CLI command starts them only if it renders.
+        eager: options.workers ?? false,
+      })
+    : undefined
   // The list of kinds is one function (src/kinds.ts), so any process rendering artifacts builds the same.
-  const kinds = artifactKinds({ blog, searchScript: await buildSearchScript() })
-  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks))
+  // The same object, not a copy: the kinds read the OpenAPI document set on it below.
+  const kinds = artifactKinds({ blog, searchScript: blog.searchScript })
+  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer)
   changes.subscribe(publishing.publisher.listener)
   publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -256,4 +256,36 @@ describe('visible failure of the static path', () => {
     const retry = await folio.call('POST', `${B}/tags/save`, { token, body: { nameEn: 'After space was freed', language: 'all' } })
     expect(retry.body.code).toBe('0000')
   }, 30_000)
+})
+
+describe('render threads (RENDER_WORKERS)', () => {
+  test('a read is answered while a publish’s render is under way on a render thread; the publish then lands', async () => {
+    const base = mkdtempSync(join(tmpdir(), 'folio-hold-'))
+    cleanups.push(() => rmSync(base, { recursive: true, force: true }))
+    const hold = join(base, 'hold')
+    const { folio, token, save } = await start({ RENDER_WORKERS: '1', FOLIO_TEST_RENDER_HOLD: hold })
+    const first = await save()
+    expect((await folio.call('POST', `${B}/posts/${first.id}/publish`, { token })).body.code).toBe('0000')
+    const draft = await save()
+    // From here each slice waits on its thread (render-pool.ts `holdForTest`) until the file goes.
+    writeFileSync(hold, '')
+    let answered = false
+    const publishing = folio.call('POST', `${B}/posts/${draft.id}/publish`, { token }).then((answer) => {
+      answered = true
+      return answer
+    })
+    while (!existsSync(`${hold}.held`)) await Bun.sleep(10)
+    // The render thread is inside the publish's slice: the thread that answers reads is free.
+    const read = await folio.call('GET', `${B}/posts/${first.slug}`)
+    expect(read.status).toBe(200)
+    expect(read.body.data.slug).toBe(first.slug)
+    const health = (await folio.call('GET', '/healthz')).body.data.render
+    expect(health.waiting).toBeGreaterThanOrEqual(1)
+    expect(answered).toBe(false)
+    rmSync(hold)
+    const published = await publishing
+    expect(published.body.code).toBe('0000')
+    expect(published.body.data.sitemapUpdated).toBe(true)
+    expect(readFileSync(join(folio.cacheDir, `api/v1/blog/posts/${draft.slug}/@`), 'utf8')).toContain(draft.slug)
+  }, 60_000)
 })

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import type { Copier } from './copies.ts'
+import type { SliceRenderer } from './render-pool.ts'
 import type { Artifact } from './kinds.ts'
 import type { ArtifactCache } from './memory.ts'
 import type { WriteOutcome } from './writer.ts'
@@ -24,6 +25,14 @@ export interface EngineDeps {
   cache: ArtifactCache
   /** Where artifacts' precompressed copies are written (copies.ts); ended by `stop`. */
   copies: Copier
+  /** Where a pass's slices are rendered (render-pool.ts): this thread or render threads; ended by `stop`. */
+  renderer: SliceRenderer
+  /**
+   * Files a pass has put in place and not yet recorded in the manifest, with their hashes: the read
+   * cache vouches for them meanwhile, so a request answered before the pass's closing write (which
+   * waits for the copies) reads the file, not the API's live answer with other validators.
+   */
+  placing?: Map<string, string>
   /**
    * Whether a commit in this process renders its artifacts before the write answers (the server).
    * Off for CLI commands and the stdio MCP server: they only record the durable jobs, which the

@@ -5,6 +5,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock } from '../../shared/time.ts'
 import { createCopier } from './copies.ts'
+import { renderHere, type SliceRenderer } from './render-pool.ts'
 import { createArtifactCache } from './memory.ts'
 import { createArtifactMirror } from './mirror/index.ts'
 import { catalogue } from './catalogue.ts'
@@ -51,10 +52,14 @@ export function createPublishing(
   renderOnCommit: boolean,
   kinds: readonly ArtifactKind[],
   onPassChanges?: EngineDeps['onPassChanges'],
+  /** Render threads (render-pool.ts `renderThreads`); by default slices render on the render loop's thread. */
+  renderer?: SliceRenderer,
 ) {
   const registered = catalogue(kinds)
+  // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
+  const placing = new Map<string, string>()
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
-    recorded: (path) => recordedHash(db, registered, path),
+    recorded: (path) => placing.get(path) ?? recordedHash(db, registered, path),
     budgetBytes: config.readCacheBytes,
   })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
@@ -66,6 +71,8 @@ export function createPublishing(
       db,
       cache,
       copies: createCopier(config.cacheDir, log),
+      renderer: renderer ?? renderHere(db, registered),
+      placing,
       log,
       clock,
       cacheDir: config.cacheDir,

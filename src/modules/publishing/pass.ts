@@ -22,6 +22,7 @@ import type { ArtifactChange, EngineDeps, EngineStatus } from './engine.ts'
 import { tally, type RenderStats } from './stats.ts'
 import type { Waiters } from './waiters.ts'
 import type { WriteOutcome } from './writer.ts'
+import type { SliceResult } from './render-slice.ts'
 
 /** Paths per pass: a pass is one read snapshot; what is left is taken by the next pass at once. */
 export const PASS = 1_000
@@ -31,8 +32,15 @@ export const PASS = 1_000
  */
 export const SLICE = 100
 
+/**
+ * How long the render loop's thread works on a pass's files before it lets the event loop turn,
+ * so a read arriving meanwhile is answered within about this long (docs/publishing.md, "Reads
+ * never wait for renders").
+ */
+export const YIELD_MS = 3
+
 /** One job's render: its bytes (null: the artifact must not exist), or the error. */
-type Rendered = { job: Job; target: Artifact | null; content: string | null } | { job: Job; target: Artifact | null; error: unknown }
+type Rendered = { job: Job; target: Artifact | null } & SliceResult
 
 /**
  * One render pass: the due jobs read, rendered slice by slice from read snapshots (no write lock),
@@ -42,34 +50,6 @@ type Rendered = { job: Job; target: Artifact | null; content: string | null } | 
 export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Destinations, waiters: Waiters, status: EngineStatus) {
   const { db, log } = deps
   const now = () => deps.clock().getTime()
-
-  /**
-   * Renders jobs from one read snapshot; no write lock is taken. The slice is rendered as a
-   * batch; should that fail, each job is rendered alone, so one bad artifact fails alone.
-   */
-  function renderSlice(jobs: readonly Job[]): Rendered[] {
-    return db.transaction(
-      (tx) => {
-        const targets = jobs.map((job) => kinds.parse(job.path))
-        try {
-          const known = targets.filter((t) => t !== null)
-          const bytes = kinds.render(tx, known)
-          const rendered = new Map(known.map((t, i) => [t, bytes[i]!] as const))
-          return jobs.map((job, i): Rendered => ({ job, target: targets[i]!, content: targets[i] ? rendered.get(targets[i]!)! : null }))
-        } catch {
-          return jobs.map((job, i): Rendered => {
-            const target = targets[i]!
-            try {
-              return { job, target, content: target ? kinds.render(tx, [target])[0]! : null }
-            } catch (error) {
-              return { job, target, error }
-            }
-          })
-        }
-      },
-      { behavior: 'deferred' },
-    )
-  }
 
   /**
    * Before a pass first changes a file, the marker moves (database, then CACHE_DIR): a database
@@ -102,6 +82,7 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
       const content = item.content === null ? null : Buffer.from(item.content)
       const hash = content === null ? ABSENT : contentEtag(content)
       const placed = destinations.place(item.job.path, aliases, content, hash, known, moveMarker)
+      if (content !== null) deps.placing?.set(item.job.path, hash)
       const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
       // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
       const copying = placed.copying?.then((written) => {
@@ -127,15 +108,18 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
 
   /**
    * The jobs of the next pass: at most PASS of the urgent lane; only when none is due, one SLICE of
-   * the background lane (a site-wide re-render), so urgent work marked meanwhile goes first.
+   * the background lane (a site-wide re-render) per slot of the renderer, so urgent work marked
+   * meanwhile goes first.
    */
   function nextJobs(): { jobs: Job[]; background: boolean; full: boolean } {
     const urgent = dueJobs(db, now(), PASS)
     if (urgent.length) return { jobs: urgent, background: false, full: urgent.length === PASS }
-    const jobs = dueJobs(db, now(), SLICE, LANE.background)
+    // One slice per slot of the renderer: render threads fill theirs while this thread writes one.
+    const size = SLICE * deps.renderer.depth
+    const jobs = dueJobs(db, now(), size, LANE.background)
     // The lane found empty: the next site-wide re-render counts its progress from zero.
     if (!jobs.length) status.background.rendered = 0
-    return { jobs, background: true, full: jobs.length === SLICE }
+    return { jobs, background: true, full: jobs.length === size }
   }
 
   /** One pass over the next due jobs (the caller holds the render lock); whether more may be due. */
@@ -143,8 +127,10 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     markerMoved = false
     rebaseStepped()
     const { jobs, background, full } = nextJobs()
-    // A background slice's copies go to the copies thread too: the next slice renders meanwhile.
-    destinations.beginPass(background || jobs.length > SLICE)
+    // A background slice's copies go to the copies thread too: the next slice renders meanwhile;
+    // and every pass's, when slices render on threads: this thread then only writes main files.
+    const { renderer } = deps
+    destinations.beginPass(background || jobs.length > SLICE || renderer.threaded)
     const known = hashesOf(
       db,
       jobs.map((j) => j.path),
@@ -152,8 +138,25 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
     const copying: Promise<void>[] = []
-    for (let i = 0; i < jobs.length; i += SLICE) {
-      for (const item of renderSlice(jobs.slice(i, i + SLICE))) {
+    const slices: Job[][] = []
+    for (let i = 0; i < jobs.length; i += SLICE) slices.push(jobs.slice(i, i + SLICE))
+    // Up to `depth` slices in flight: those rendering on threads and the one being written here.
+    const renders: Promise<SliceResult[]>[] = []
+    const startRender = (k: number) => {
+      if (k < slices.length) renders[k] = renderer.render(slices[k]!.map((job) => job.path))
+    }
+    for (let k = 0; k < renderer.depth; k++) startRender(k)
+    let lap = performance.now()
+    for (let k = 0; k < slices.length; k++) {
+      const rendered = (await renders[k]!).map((result, i): Rendered => {
+        const job = slices[k]![i]!
+        return { job, target: kinds.parse(job.path), ...result }
+      })
+      for (const item of rendered) {
+        if (performance.now() - lap > YIELD_MS) {
+          await Bun.sleep(0)
+          lap = performance.now()
+        }
         crashPoint('rendered')
         const { result, outcome, aliases, copying: copies } = settle(item, known.get(item.job.path))
         results.push(result)
@@ -165,7 +168,9 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
         tally(stats, effect, outcome)
         waiters.notify(item.job, effect, outcome)
       }
-      if (i + SLICE < jobs.length) await Bun.sleep(0)
+      delete renders[k]
+      startRender(k + renderer.depth)
+      if (k + 1 < slices.length) await Bun.sleep(0)
     }
     // Before the pass ends and gives the lock back: no copy is renamed in after a later pass (or
     // process) has replaced its main file. Requests waiting for these artifacts were answered above.
@@ -173,7 +178,11 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     await Promise.all(copying)
     if (changes.length) crashPoint('copied')
     const onChanges = deps.onPassChanges
-    if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+    try {
+      if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+    } finally {
+      for (const job of jobs) deps.placing?.delete(job.path)
+    }
     if (changes.length) crashPoint('finished')
     if (jobs.length) {
       status.totals.passes++

@@ -241,6 +241,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       await running
       waiters.releaseAll()
       await deps.copies.close()
+      await deps.renderer.close()
     },
   }
 }

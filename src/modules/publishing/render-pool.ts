@@ -1,0 +1,139 @@
+import { Database } from 'bun:sqlite'
+import { existsSync, writeFileSync } from 'node:fs'
+import { drizzle } from 'drizzle-orm/bun-sqlite'
+import type { Db } from '../../db/client.ts'
+import * as schema from '../../db/schema/index.ts'
+import type { Logger } from '../../shared/log.ts'
+import { createWorkerPool } from '../../shared/worker-pool.ts'
+import { catalogue, type Catalogue } from './catalogue.ts'
+import type { ArtifactKind } from './kinds.ts'
+import { renderSlice, type SliceResult } from './render-slice.ts'
+
+/**
+ * Where a pass's slices are rendered: on the render loop's own thread (RENDER_WORKERS=0, as
+ * before), or on render threads, each with its own read-only connection to the same SQLite file
+ * and the same artifact kinds (made from the same plain options by `artifactKinds`, src/kinds.ts).
+ * A thread's snapshot is taken after the pass read its jobs, so it includes every change those
+ * jobs were marked for (a later one at most, whose job stays due and is rendered again).
+ */
+export interface SliceRenderer {
+  /** Slices a pass keeps in flight: one per thread plus the one being written, or 1 on the loop's thread. */
+  depth: number
+  /** Whether slices render off the render loop's thread (their copies then go off it too). */
+  threaded: boolean
+  render(paths: readonly string[]): Promise<SliceResult[]>
+  close(): Promise<void>
+}
+
+/** Renders on the caller's thread. */
+export function renderHere(db: Db, kinds: Catalogue): SliceRenderer {
+  return { depth: 1, threaded: false, render: async (paths) => renderSlice(db, kinds, paths), close: async () => {} }
+}
+
+interface RenderRequest {
+  dbFile: string
+  /** The kinds' options as JSON: a thread makes its kinds again when they differ (the OpenAPI document is set after start). */
+  options: string
+  paths: readonly string[]
+}
+type RenderReply = { id: number; results: ({ content: string | null } | { error: string })[] } | { id: number; error: string }
+
+/** A slice of 100 includes the largest sitemap (~1 MB at 10,000 posts, ~0.1 s): a thread silent this long is stuck. */
+const STALL_MS = 60_000
+
+/**
+ * `size` render threads (`entry` calls `answerRenders`), started at once (`eager`) or at the first
+ * slice, and kept idle without holding the process alive. A slice whose thread died or stalled comes back as failed
+ * renders: its jobs are retried with backoff like any failed render, and the thread is replaced.
+ */
+export function renderThreads(options: {
+  entry: URL
+  size: number
+  dbFile: string
+  kindOptions: () => unknown
+  log: Logger
+  /** Start the threads now (the server: they load the render code while it composes the rest), or at the first slice (a CLI command). */
+  eager?: boolean
+}): SliceRenderer {
+  const pool = createWorkerPool<RenderRequest, RenderReply>({
+    entry: options.entry,
+    size: options.size,
+    stallMs: STALL_MS,
+    lazy: !options.eager,
+    refuseAfterStop: true,
+    ref: false,
+    busy: () => new Error('the render threads are closed'),
+    failed: (reason) => new Error(`the render thread ${reason === 'timeout' ? 'stalled' : 'exited'}`),
+    onReplaced: (reason, detail, unanswered) => options.log.error('render thread replaced', { reason, detail, unanswered }),
+  })
+  // The options as JSON, made again only when one of their values changed (the OpenAPI document alone is ~230 KB).
+  let sent: { values: unknown[]; text: string } | null = null
+  const optionsText = (): string => {
+    const values = Object.values(options.kindOptions() as object)
+    if (!sent || values.length !== sent.values.length || values.some((v, i) => v !== sent!.values[i]))
+      sent = { values, text: JSON.stringify(options.kindOptions()) }
+    return sent.text
+  }
+  return {
+    depth: options.size + 1,
+    threaded: true,
+    async render(paths) {
+      const failedAll = (error: unknown) => paths.map(() => ({ error }))
+      try {
+        const reply = await pool.run({ dbFile: options.dbFile, options: optionsText(), paths })
+        return 'results' in reply ? reply.results : failedAll(reply.error)
+      } catch (error) {
+        return failedAll(error)
+      }
+    },
+    close: () => pool.close(),
+  }
+}
+
+/** A render thread's read-only connection: it never writes, and waits out a writer's checkpoint. */
+function openReader(file: string): Db {
+  const sqlite = new Database(file, { readonly: true, strict: true })
+  sqlite.exec('PRAGMA busy_timeout = 5000')
+  return drizzle(sqlite, { schema }) as Db
+}
+
+/**
+ * A test hook (test/publishing/render-threads.test.ts): while the file FOLIO_TEST_RENDER_HOLD names
+ * exists, a render thread holds each slice before rendering it, and says so by creating that
+ * name with `.held` added; so a test knows, without timing, that a render is under way on a thread.
+ * Unset (always, outside tests), it is one comparison.
+ */
+function holdForTest(): void {
+  const hold = process.env.FOLIO_TEST_RENDER_HOLD
+  if (!hold || !existsSync(hold)) return
+  writeFileSync(`${hold}.held`, '')
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  while (existsSync(hold)) Atomics.wait(pause, 0, 0, 10)
+}
+
+/** The body of a render thread: answers each slice with its results, rendered from a snapshot of its own. */
+export function answerRenders(makeKinds: (options: never) => readonly ArtifactKind[]): void {
+  const self = globalThis as unknown as Worker
+  let db: Db | null = null
+  let dbFile = ''
+  let optionsText = ''
+  let kinds: Catalogue | null = null
+  self.onmessage = ({ data }: MessageEvent<RenderRequest & { id: number }>) => {
+    try {
+      if (data.dbFile !== dbFile || !db) {
+        db?.$client.close()
+        db = openReader(data.dbFile)
+        dbFile = data.dbFile
+      }
+      if (data.options !== optionsText || !kinds) {
+        kinds = catalogue(makeKinds(JSON.parse(data.options) as never))
+        optionsText = data.options
+      }
+      holdForTest()
+      const results = renderSlice(db, kinds, data.paths).map((r) => ('error' in r ? { error: String(r.error) } : r))
+      self.postMessage({ id: data.id, results } satisfies RenderReply)
+    } catch (error) {
+      self.postMessage({ id: data.id, error: String(error) } satisfies RenderReply)
+    }
+  }
+}
