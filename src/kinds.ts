@@ -6,7 +6,12 @@ import { siteFeedArtifacts } from './modules/artifacts/kinds/site-feeds.ts'
 import { sitePageArtifacts } from './modules/artifacts/kinds/site-pages.ts'
 import { siteSitemapArtifacts } from './modules/artifacts/kinds/site-sitemaps.ts'
 import { twinArtifacts } from './modules/artifacts/kinds/twins.ts'
+import type { Config } from './config.ts'
+import type { Db } from './db/client.ts'
 import type { ArtifactKind } from './modules/publishing/kinds.ts'
+import { renderThreads } from './modules/publishing/render-pool.ts'
+import { buildSearchScript } from './modules/site-search/bundle.ts'
+import type { Logger } from './shared/log.ts'
 import { redirectArtifacts } from './modules/redirects/kind.ts'
 import { siteSearchArtifacts } from './modules/site-search/index.tsx'
 
@@ -46,3 +51,38 @@ export function artifactKinds({ blog, searchScript }: ArtifactKindsOptions): Art
 export type KindOptions = BlogSource & { searchScript: string }
 
 export const kindsOf = ({ searchScript, ...blog }: KindOptions): ArtifactKind[] => artifactKinds({ blog, searchScript })
+
+/**
+ * The blog's options, the kinds made from them, and the render threads (RENDER_WORKERS) that make
+ * the same kinds from the same options as plain data (src/render-thread.ts). The kinds get the
+ * `blog` object itself, not a copy: they read the OpenAPI document the composition root sets on
+ * it once the routes exist; the threads are sent a fresh copy whenever a value changed.
+ */
+export async function composeKinds(config: Config, db: Db, dbFile: string, log: Logger, eager: boolean) {
+  const blog = {
+    db,
+    siteUrl: config.siteUrl,
+    sitemapShardSize: config.sitemapShardSize,
+    mediaUrl: config.mediaUrl,
+    openapi: '',
+    engagementRefreshMs: config.engagementRefreshSeconds * 1000,
+    webSubHub: config.webSubHub,
+    searchScript: await buildSearchScript(),
+  }
+  const kindOptions = (): KindOptions => {
+    const { db: _db, ...plain } = blog
+    return plain
+  }
+  const renderer = config.renderWorkers
+    ? renderThreads({
+        entry: new URL('./render-thread.ts', import.meta.url),
+        size: config.renderWorkers,
+        dbFile,
+        kindOptions,
+        log,
+        // The server's threads load the render code while it composes the rest; a CLI command starts them only if it renders.
+        eager,
+      })
+    : undefined
+  return { blog, kinds: artifactKinds({ blog, searchScript: blog.searchScript }), renderer }
+}

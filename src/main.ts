@@ -37,7 +37,6 @@ import { resourceRoutes } from './modules/resources/routes.ts'
 import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
 import { webhookHealth } from './modules/webhooks/health.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
-import { renderThreads } from './modules/publishing/render-pool.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './http/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -48,9 +47,8 @@ import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { searchIndexer } from './modules/search/fts.ts'
 import { searchCatchUp, testGate } from './modules/search/catch-up.ts'
 import { searchRoutes } from './modules/search/routes.ts'
-import { buildSearchScript } from './modules/site-search/bundle.ts'
 import { segmentFilesOf } from './modules/site-search/index.tsx'
-import { artifactKinds, type KindOptions } from './kinds.ts'
+import { composeKinds } from './kinds.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
@@ -112,36 +110,9 @@ export async function compose(
   // tells IndexNow and the WebSub hub of its changed pages and feeds (docs/discovery.md).
   // Only the server renders on commit (unless asked); other processes leave the recorded jobs to it.
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
-  // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is set below).
-  const blog = {
-    db,
-    siteUrl: config.siteUrl,
-    sitemapShardSize: config.sitemapShardSize,
-    mediaUrl: config.mediaUrl,
-    openapi: '',
-    engagementRefreshMs: config.engagementRefreshSeconds * 1000,
-    webSubHub: config.webSubHub,
-    searchScript: await buildSearchScript(),
-  }
-  // Render threads (RENDER_WORKERS) make the same kinds from the same plain options (src/render-thread.ts).
-  const kindOptions = (): KindOptions => {
-    const { db: _db, ...plain } = blog
-    return plain
-  }
-  const renderer = config.renderWorkers
-    ? renderThreads({
-        entry: new URL('./render-thread.ts', import.meta.url),
-        size: config.renderWorkers,
-        dbFile,
-        kindOptions,
-        log,
-        // The server's threads load the render code while it composes the rest; a CLI command starts them only if it renders.
-        eager: options.workers ?? false,
-      })
-    : undefined
-  // The list of kinds is one function (src/kinds.ts), so any process rendering artifacts builds the same.
-  // The same object, not a copy: the kinds read the OpenAPI document set on it below.
-  const kinds = artifactKinds({ blog, searchScript: blog.searchScript })
+  // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is
+  // set on `blog` below); render threads (RENDER_WORKERS) make the same kinds (src/kinds.ts).
+  const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log, options.workers ?? false)
   const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer)
   changes.subscribe(publishing.publisher.listener)
   publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)
