@@ -116,6 +116,8 @@ describe('scheduled publishing', () => {
     await folio.advanceClock(AHEAD_MS)
     await receiver.waitFor('/offline', 1, 15_000)
     expect(events('/offline')[0]).toMatchObject({ event: 'blog.post.unpublished', post: { id: post.id, status: 2 } })
+    // The event is queued with the change, its artifacts rendered after it (on a render thread): read once they are.
+    await folio.rendered()
     expect((await folio.call('GET', `${B}/posts/${post.slug}`)).body.code).toBe('BLOG_NOT_FOUND')
   })
 
