@@ -2,11 +2,12 @@ import type { Database } from 'bun:sqlite'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { create as packTar, extract as unpackTar } from 'tar'
+import { create as packTar } from 'tar'
 import { version } from '../../../package.json'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { LineTooLong, linesOf } from './lines.ts'
+import { spareBytes, unpackBounded } from './unpack.ts'
 import { copyStoreMedia, localMedia } from './media-files.ts'
 import { isValidMediaKey } from '../media/keys.ts'
 import type { MediaStore } from '../media/store.ts'
@@ -169,18 +170,15 @@ function* rowsOf(sqlite: Database, staging: string, file: string, table: string)
 export async function importFolio(db: Db, store: MediaStore, file: string): Promise<ArchiveManifest> {
   const staging = mkdtempSync(join(dirname(resolve(file)), '.folio-import-'))
   try {
+    // Plain files under known names only (a link or a `../` in a crafted archive goes nowhere), and
+    // no more than the disk can spare: an archive that would fill it is refused, not unpacked.
+    let fits: boolean
     try {
-      await unpackTar({
-        file,
-        cwd: staging,
-        strict: true,
-        // Plain files under known names only: a link or a `../` in a crafted archive goes nowhere.
-        filter: (path, entry) =>
-          'type' in entry && (entry.type === 'File' || entry.type === 'Directory') && /^(manifest\.json|tables\/|media\/)/.test(path),
-      })
+      fits = await unpackBounded(file, staging, (path) => /^(manifest\.json|tables\/|media\/)/.test(path), spareBytes(staging))
     } catch (error) {
       throw new ImportFileError(file, `not a Folio archive (${(error as Error).message})`)
     }
+    if (!fits) throw new ImportFileError(file, 'the archive expands to more than the disk has free')
     const manifest = readManifest(staging, file)
     const sqlite = db.$client
     for (const table of CONTENT)

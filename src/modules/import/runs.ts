@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { extract as unpackTar } from 'tar'
+import { unpackBounded } from '../export/unpack.ts'
 import { importRuns } from '../../db/schema/index.ts'
 import { DomainError, invalidField, NotFound } from '../../shared/errors.ts'
 import { importArchive, importSource, type ImportService, type SourceFormat, type SourceOptions } from './execute.ts'
@@ -151,23 +151,12 @@ export type ImportRunner = ReturnType<typeof importRunner>
  */
 async function expandFolder(file: string, dir: string): Promise<string> {
   mkdirSync(dir)
-  let total = 0
-  let over = false
+  let fits: boolean
   try {
-    await unpackTar({
-      file,
-      cwd: dir,
-      strict: true,
-      filter: (_path, entry) => {
-        if (!('type' in entry) || (entry.type !== 'File' && entry.type !== 'Directory')) return false
-        total += entry.size ?? 0
-        if (total > MAX_FOLDER_BYTES) over = true
-        return !over
-      },
-    })
+    fits = await unpackBounded(file, dir, () => true, MAX_FOLDER_BYTES)
   } catch (error) {
     throw new ImportFileError('file', `not a tar of a Markdown folder (${(error as Error).message})`)
   }
-  if (over) throw new ImportFileError('file', `the folder is larger than ${MAX_FOLDER_BYTES / 1024 / 1024} MB expanded`)
+  if (!fits) throw new ImportFileError('file', `the folder is larger than ${MAX_FOLDER_BYTES / 1024 / 1024} MB expanded`)
   return dir
 }
