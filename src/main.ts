@@ -64,7 +64,7 @@ import { checkMediaUrl } from './operations/media-check.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
 import { batchedLines, createLogger, type Logger } from './shared/log.ts'
-import { offsetClock } from './shared/time.ts'
+import { offsetClock, offsetMonotonic } from './shared/time.ts'
 
 /** The largest JSON body: a post whose body is at its limit, escaped, plus its other fields. */
 const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
@@ -81,6 +81,7 @@ export async function compose(
   const log = options.log ?? createLogger(config.logLevel)
   // The system's clock; moved ahead only by a test's own entry point (test/support/clocked-main.ts).
   const clock = offsetClock(options.clockOffset)
+  const monotonic = offsetMonotonic(options.clockOffset)
   const dbFile = join(config.dataDir, 'folio.db')
   const db = openDatabase(dbFile, { replication: config.dbReplication })
   if (migrateDatabase(db) === 'baselined') log.warn('database made by an earlier 0000_init brought to today’s schema', { dbFile })
@@ -142,7 +143,7 @@ export async function compose(
   // The list of kinds is one function (src/kinds.ts), so any process rendering artifacts builds the same.
   // The same object, not a copy: the kinds read the OpenAPI document set on it below.
   const kinds = artifactKinds({ blog, searchScript: blog.searchScript })
-  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer)
+  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer, monotonic)
   changes.subscribe(publishing.publisher.listener)
   publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
-import type { Clock } from '../../shared/time.ts'
+import type { Clock, Monotonic } from '../../shared/time.ts'
 import type { Copier } from './copies.ts'
 import type { SliceRenderer } from './render-pool.ts'
 import type { Artifact } from './kinds.ts'
@@ -21,6 +21,8 @@ export interface EngineDeps {
   db: Db
   log: Logger
   clock: Clock
+  /** What the copies throttle measures its span on (destinations.ts); `performance.now()` by default. */
+  monotonic?: Monotonic
   cacheDir: string
   cache: ArtifactCache
   /** Where artifacts' precompressed copies are written (copies.ts); ended by `stop`. */

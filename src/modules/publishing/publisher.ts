@@ -51,7 +51,13 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   const now = () => deps.clock().getTime()
   const lock = createRenderLock(deps.cacheDir)
   const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now, kinds })
-  const destinations = createDestinations({ cacheDir: deps.cacheDir, cache: deps.cache, copies: deps.copies, now })
+  const destinations = createDestinations({
+    cacheDir: deps.cacheDir,
+    cache: deps.cache,
+    copies: deps.copies,
+    now,
+    monotonic: deps.monotonic,
+  })
   const passLocked = createPass(deps, kinds, destinations, waiters, status)
 
   // Writes announced and not yet settled (committed, refused or failed): see `gathered`.
