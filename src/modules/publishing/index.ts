@@ -63,6 +63,7 @@ export function createPublishing(
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
     recorded: (path) => placing.get(path) ?? recordedHash(db, registered, path),
     budgetBytes: config.readCacheBytes,
+    now: monotonic,
   })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock, registered)
