@@ -53,7 +53,8 @@ export interface EngineDeps {
 /** What a pass or a render failure left for `/healthz`, and the totals since start (coalescing shows there). */
 export interface EngineStatus {
   lastError: { at: string; path: string; error: string } | null
-  totals: { passes: number; rendered: number; rebased: number }
+  /** `locked`: tries that found CACHE_DIR's render lock held by another process (a `cli rebuild`) and were put off. */
+  totals: { passes: number; rendered: number; rebased: number; locked: number }
   /** The background lane's jobs rendered since it was last found empty: a site-wide re-render's progress. */
   background: { rendered: number }
 }
