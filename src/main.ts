@@ -62,7 +62,7 @@ import { checkMediaUrl } from './operations/media-check.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
 import { batchedLines, createLogger, type Logger } from './shared/log.ts'
-import { offsetClock } from './shared/time.ts'
+import { offsetClock, offsetMonotonic } from './shared/time.ts'
 
 /** The largest JSON body: a post whose body is at its limit, escaped, plus its other fields. */
 const MAX_JSON_BYTES = 4 * LIMITS.contentHtml + 1024 * 1024
@@ -79,6 +79,7 @@ export async function compose(
   const log = options.log ?? createLogger(config.logLevel)
   // The system's clock; moved ahead only by a test's own entry point (test/support/clocked-main.ts).
   const clock = offsetClock(options.clockOffset)
+  const monotonic = offsetMonotonic(options.clockOffset)
   const dbFile = join(config.dataDir, 'folio.db')
   const db = openDatabase(dbFile, { replication: config.dbReplication })
   if (migrateDatabase(db) === 'baselined') log.warn('database made by an earlier 0000_init brought to today’s schema', { dbFile })
@@ -113,7 +114,7 @@ export async function compose(
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is
   // set on `blog` below); render threads (RENDER_WORKERS) make the same kinds (src/kinds.ts).
   const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log, options.workers ?? false)
-  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer)
+  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer, monotonic)
   changes.subscribe(publishing.publisher.listener)
   publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))

@@ -45,11 +45,15 @@ describe('idempotent()', () => {
     const running = new Promise<void>((resolve) => (finish = resolve))
     const request = () =>
       new Request('http://localhost/api/v1/blog/posts/save', { method: 'POST', body: '{}', headers: { 'idempotency-key': 'slow' } })
+    // The first request's handler running is the signal that it holds the key (no wait on the clock).
+    let begun = () => {}
+    const started = new Promise<void>((resolve) => (begun = resolve))
     const first = idempotent(request(), 'token:1', store, async () => {
+      begun()
       await running
       return new Response('{"code":"0000"}')
     })
-    await Bun.sleep(10)
+    await started
     const second = await idempotent(request(), 'token:1', store, async () => new Response('ran twice'))
     expect(second.status).toBe(409)
     expect(((await second.json()) as { code: string }).code).toBe('IDEMPOTENCY_KEY_IN_USE')

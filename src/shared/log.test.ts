@@ -19,13 +19,17 @@ test('batched lines: written in order, in batches within the bound, all of them 
 
 test('batched lines leave on their own after the short delay', async () => {
   const writes: string[] = []
+  // The write itself is the signal that the delay's timer fired: no window on the real clock.
+  let wrote = () => {}
+  const written = new Promise<void>((resolve) => (wrote = resolve))
   const lines = batchedLines((chunk, done) => {
     writes.push(chunk)
     done()
+    wrote()
   }, 5)
   lines('one')
   expect(writes).toEqual([])
-  await Bun.sleep(50)
+  await written
   expect(writes).toEqual(['one\n'])
 })
 

@@ -41,6 +41,14 @@ export const systemClock: Clock = () => new Date()
  */
 export const offsetClock = (offset?: Float64Array): Clock => (offset ? () => new Date(Date.now() + offset[0]!) : systemClock)
 
+/** A monotonic clock, in ms (`performance.now()`): what spans and throttles are measured on, so a step of the wall clock moves none. */
+export type Monotonic = () => number
+/** `performance.now()` moved `offset[0]` ms ahead, with the same shared offset as `offsetClock`: a moved server's spans pass too. */
+export const offsetMonotonic =
+  (offset?: Float64Array): Monotonic =>
+  () =>
+    performance.now() + (offset?.[0] ?? 0)
+
 /** A wait of `ms` that `cut()` ends at once (a wake-up, a stop); `done` resolves either way, once. */
 export function cuttableDelay(ms: number): { done: Promise<void>; cut(): void } {
   let cut = () => {}

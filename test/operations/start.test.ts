@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathOf } from '../../src/modules/artifacts/paths.ts'
@@ -11,6 +11,12 @@ const base = mkdtempSync(join(tmpdir(), 'folio-start-'))
 afterAll(() => rmSync(base, { recursive: true, force: true }))
 let n = 0
 const folders = () => ({ DATA_DIR: join(base, `data-${++n}`), CACHE_DIR: join(base, `cache-${n}`) })
+
+/** Polls `done` (a signal, not a window) until it holds; fails after 15 s. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (const deadline = Date.now() + 15_000; !done(); await Bun.sleep(20))
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+}
 
 /** Starts `bun src/main.ts` expecting it to refuse: its exit code and stderr lines. */
 async function refusedStart(env: Record<string, string>) {
@@ -133,33 +139,35 @@ describe('one instance per data folder, clear start-up failures', () => {
 
   test('on SIGTERM a request in flight is answered, and a new connection is refused, never reset', async () => {
     const folio = await startFolio(folders())
-    let finish!: () => void
-    const body = new ReadableStream<Uint8Array>({
-      async start(controller) {
-        controller.enqueue(new TextEncoder().encode('{"language":"en","title":"Half'))
-        await new Promise<void>((go) => (finish = go))
-        controller.enqueue(new TextEncoder().encode(' a title","contentHtml":"<p>Hi</p>"}'))
-        controller.close()
-      },
-    })
-    const inFlight = fetch(`${folio.url}/api/v1/blog/posts/check`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    })
-    await Bun.sleep(200)
+    const { hostname, port } = new URL(folio.url)
+    const body = '{"language":"en","title":"Half a title","contentHtml":"<p>Hi</p>"}'
+    // The request in flight, by hand: its head asks `Expect: 100-continue`, so the server's
+    // "100 Continue" is the signal that it has the request, its body still to come.
+    const socket = connect(Number(port), hostname)
+    socket.setEncoding('utf8')
+    let received = ''
+    socket.on('data', (chunk: string) => (received += chunk))
+    const closed = new Promise<void>((done) => socket.on('close', () => done()))
+    await new Promise<void>((done) => socket.on('connect', () => done()))
+    socket.write(
+      `POST /api/v1/blog/posts/check HTTP/1.1\r\nHost: ${hostname}\r\ncontent-type: application/json\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nexpect: 100-continue\r\n\r\n`,
+    )
+    await until(() => received.startsWith('HTTP/1.1 100'), 'the server to take the request in flight')
     folio.process().kill('SIGTERM')
-    await Bun.sleep(300)
+    // The server logs "stopping" in the same step as it stops accepting (src/main.ts `stop`).
+    await until(() => folio.logs().some((line) => line.message === 'stopping'), 'the server to stop accepting')
     const late = await fetch(`${folio.url}/api/v1/blog/categories`).then(
       (response) => `answered ${response.status}`,
       (error: { code?: string }) => error.code,
     )
     expect(late).toBe('ECONNREFUSED')
-    finish()
-    const answer = await inFlight
-    expect(answer.status).toBeLessThan(500)
-    expect(((await answer.json()) as { code: string }).code).toBeString()
+    socket.write(body)
     expect(await folio.process().exited).toBe(0)
+    await closed
+    const answer = received.slice(received.indexOf('\r\n\r\n') + 4)
+    expect(Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1])).toBeLessThan(500)
+    expect((JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { code: string }).code).toBeString()
     await folio.dispose()
   })
 })

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, st
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { seedPublishedCopies } from '../../bench/support/seed.ts'
+import { COPIES_EVERY_MS } from '../../src/modules/publishing/destinations.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { TEST_ENV } from '../webhooks/receiver.ts'
@@ -16,9 +17,13 @@ afterAll(async () => {
   for (const folio of started) await folio.dispose()
 })
 
-/** A running server; with `posts`, that many published posts (seeded in SQLite: passes of several slices). */
+/**
+ * A running server; with `posts`, that many published posts (seeded in SQLite: passes of several
+ * slices). On a movable clock: the copies throttle (COPIES_EVERY_MS) goes by it, so a test moves it
+ * past the span instead of sleeping through it.
+ */
 async function start(posts = 0) {
-  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', ...TEST_ENV })
+  const folio = await startFolio({ SITE_URL: 'https://blog.example.org', ...TEST_ENV }, { movableClock: true })
   started.push(folio)
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   const { categoryId, authorId } = await seedTaxonomy(folio, token)
@@ -82,11 +87,12 @@ describe('precompressed copies', () => {
     })()
     try {
       // A forced rebuild in another process rewrites every file, its copies on the copies thread;
-      // then edits a second apart (each pass writes the copies, none left for later).
+      // then edits more than COPIES_EVERY_MS apart on the server's clock (each pass writes the
+      // copies, none left for later).
       expect((await folio.cli('rebuild', '--force')).code).toBe(0)
       let current = post
       for (let edit = 1; edit <= 3; edit++) {
-        await Bun.sleep(1_100)
+        await folio.advanceClock(COPIES_EVERY_MS + 100)
         const saved = await folio.call('POST', `${B}/posts/save`, { token, body: { ...current, title: `${post.title} (edit ${edit})` } })
         expect(saved.body.code).toBe('0000')
         current = saved.body.data

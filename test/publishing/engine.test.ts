@@ -69,7 +69,7 @@ describe('coalesced render passes', () => {
   })
 
   test('a publish whose jobs a rebuild beside the server did is answered at once, though the rebuild let go of the lock between two tries', async () => {
-    const { folio, token, save } = await start()
+    const { folio, token, save, health } = await start()
     const draft = await save()
     // This test stands in for a `cli rebuild` in another process: it holds CACHE_DIR's render lock
     // while the publish commits and the server's passes find it taken (they retry every 100 ms)...
@@ -81,7 +81,11 @@ describe('coalesced render passes', () => {
     const publishing = folio.call('POST', `${B}/posts/${draft.id}/publish`, { token })
     for (const deadline = Date.now() + 5_000; Date.now() < deadline && pending() === 0;) await Bun.sleep(20)
     expect(pending()).toBeGreaterThan(0)
-    await Bun.sleep(300)
+    // The signal that a try of the server's since its jobs were recorded found the lock taken: /healthz counts them.
+    const locked = async () => ((await health()).data.render as { locked: number }).locked
+    const before = await locked()
+    for (const deadline = Date.now() + 5_000; Date.now() < deadline && (await locked()) === before;) await Bun.sleep(20)
+    expect(await locked()).toBeGreaterThan(before)
     // ...then does the jobs (here: takes them off the table) and lets go, both between two of
     // the server's tries: its next pass takes the lock and finds nothing due.
     db.exec('delete from artifact_jobs')

@@ -10,7 +10,8 @@ import { startFolio, type Folio } from '../support/folio.ts'
 let folio: Folio
 let newest: { slug: string }
 beforeAll(async () => {
-  folio = await startFolio({ SITE_URL: 'https://blog.example.org' })
+  // On a movable clock: the server looks at other processes' renders by it (FOREIGN_RENDER_CHECK_MS).
+  folio = await startFolio({ SITE_URL: 'https://blog.example.org' }, { movableClock: true })
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish')
   const { categoryId, authorId } = await seedTaxonomy(folio, token)
   const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
@@ -19,8 +20,8 @@ beforeAll(async () => {
   seedPublishedCopies(folio.dataDir, template.id, LLMS_POSTS + 5)
   await folio.restart()
   await folio.cli('rebuild')
-  // The server sees another process's render within this bound (docs/publishing.md).
-  await Bun.sleep(FOREIGN_RENDER_CHECK_MS * 2)
+  // The server sees another process's render within this bound (docs/publishing.md): moved past, not waited for.
+  await folio.advanceClock(FOREIGN_RENDER_CHECK_MS)
   newest = template
 })
 afterAll(() => folio.dispose())

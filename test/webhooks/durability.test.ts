@@ -98,7 +98,11 @@ describe('webhook durability', () => {
       const { categoryId, authorId } = await seedTaxonomy(alone, admin)
       await addReceiver(alone, admin, { url: receiver.url('/alone'), events: ['blog.*'] })
       const post = await publishNewPost(alone, admin, publishablePost(categoryId, authorId))
-      await Bun.sleep(300)
+      // Nothing sends it meanwhile, shown rather than waited for: this server runs no worker (its
+      // /healthz has no re-based count of one), and the delivery is queued, never attempted.
+      expect((await alone.call('GET', '/healthz')).body.data.webhooks.rebased).toBeNull()
+      const queued = await waitForLog(alone, admin, (records) => records.some((r) => r.postId === post.id))
+      expect(queued.find((r) => r.postId === post.id)).toMatchObject({ status: 'pending', attempts: 0 })
       expect(receiver.on('/alone')).toHaveLength(0)
       const worker = Bun.spawn([process.execPath, join(resolve(import.meta.dir, '..', '..'), 'src/modules/webhooks/worker-main.ts')], {
         env: alone.env,

@@ -23,6 +23,8 @@ test('a worker thread that dies is replaced, with a growing backoff, until the s
   expect(handle.restarts()).toBe(4)
   expect(events.some((e) => e.message === 'webhook worker error' && String(e.fields?.error).includes('worker died on purpose'))).toBe(true)
   // Stopped during the fourth backoff: its restart never comes, however long one waits past it.
+  // An absence, so a wait on the real clock is the only way to show it (no signal can say "never"):
+  // past the 800 ms backoff that `stop` cleared.
   await Bun.sleep(1_000)
   expect(handle.restarts()).toBe(4)
 })

@@ -1,3 +1,5 @@
+import { offsetMonotonic, type Monotonic } from '../../shared/time.ts'
+
 /**
  * When each artifact's copies were last handed out by this process, oldest first, so a path
  * rewritten by every pass of a burst gets its `.br`/`.gz` at most once per `everyMs`. On the
@@ -5,7 +7,7 @@
  * or keeps them due. Entries older than the span are dropped as it is asked, so it stays as small
  * as the paths copied within the last span.
  */
-export function createCopiesThrottle(everyMs: number, now: () => number = () => performance.now()) {
+export function createCopiesThrottle(everyMs: number, now: Monotonic = offsetMonotonic()) {
   const copiedAt = new Map<string, number>()
   return {
     /** The copies of `path` were handed out now (written or not, they count for the span). */

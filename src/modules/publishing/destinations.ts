@@ -1,3 +1,4 @@
+import type { Monotonic } from '../../shared/time.ts'
 import { createCopiesThrottle } from './copies-throttle.ts'
 import type { Copier } from './copies.ts'
 import { ABSENT } from './jobs.ts'
@@ -22,6 +23,8 @@ export interface DestinationDeps {
   /** The precompressed copies (copies.ts). */
   copies: Copier
   now(): number
+  /** The throttle's clock (copies-throttle.ts); `performance.now()` by default. */
+  monotonic?: Monotonic
 }
 
 export interface Placed {
@@ -40,7 +43,7 @@ export interface Placed {
  */
 export function createDestinations(deps: DestinationDeps) {
   const { cacheDir, cache } = deps
-  const throttle = createCopiesThrottle(COPIES_EVERY_MS)
+  const throttle = createCopiesThrottle(COPIES_EVERY_MS, deps.monotonic)
   /**
    * Whether this pass hands its copies to the copies thread: only a pass of more than one slice
    * has a next slice to render while they are compressed. A smaller one (a publish's) writes them

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
-import type { Clock } from '../../shared/time.ts'
+import type { Clock, Monotonic } from '../../shared/time.ts'
 import type { Copier } from './copies.ts'
 import type { SliceRenderer } from './render-pool.ts'
 import type { Artifact } from './kinds.ts'
@@ -21,6 +21,8 @@ export interface EngineDeps {
   db: Db
   log: Logger
   clock: Clock
+  /** What the copies throttle measures its span on (destinations.ts); `performance.now()` by default. */
+  monotonic?: Monotonic
   cacheDir: string
   cache: ArtifactCache
   /** Where artifacts' precompressed copies are written (copies.ts); ended by `stop`. */
@@ -51,7 +53,8 @@ export interface EngineDeps {
 /** What a pass or a render failure left for `/healthz`, and the totals since start (coalescing shows there). */
 export interface EngineStatus {
   lastError: { at: string; path: string; error: string } | null
-  totals: { passes: number; rendered: number; rebased: number }
+  /** `locked`: tries that found CACHE_DIR's render lock held by another process (a `cli rebuild`) and were put off. */
+  totals: { passes: number; rendered: number; rebased: number; locked: number }
   /** The background lane's jobs rendered since it was last found empty: a site-wide re-render's progress. */
   background: { rendered: number }
 }

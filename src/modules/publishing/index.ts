@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
-import type { Clock } from '../../shared/time.ts'
+import type { Clock, Monotonic } from '../../shared/time.ts'
 import { createCopier } from './copies.ts'
 import { renderHere, type SliceRenderer } from './render-pool.ts'
 import { createArtifactCache } from './memory.ts'
@@ -54,6 +54,8 @@ export function createPublishing(
   onPassChanges?: EngineDeps['onPassChanges'],
   /** Render threads (render-pool.ts `renderThreads`); by default slices render on the render loop's thread. */
   renderer?: SliceRenderer,
+  /** The monotonic clock the copies throttle and the read cache's look at other renders go by; moved with the server's under a test. */
+  monotonic?: Monotonic,
 ) {
   const registered = catalogue(kinds)
   // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
@@ -61,6 +63,7 @@ export function createPublishing(
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
     recorded: (path) => placing.get(path) ?? recordedHash(db, registered, path),
     budgetBytes: config.readCacheBytes,
+    now: monotonic,
   })
   // With PUBLISH_TARGETS=disk,s3: the bucket follows CACHE_DIR (its worker runs in the server only).
   const mirror = createArtifactMirror(config, db, log, clock, registered)
@@ -75,6 +78,7 @@ export function createPublishing(
       placing,
       log,
       clock,
+      monotonic,
       cacheDir: config.cacheDir,
       renderOnCommit,
       onPassChanges: passHooks.length ? (changes) => passHooks.forEach((hook) => hook(changes)) : undefined,

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { contentEtag, fileEtag, type Validators } from '../../http/conditional.ts'
+import { offsetMonotonic, type Monotonic } from '../../shared/time.ts'
 import { lastRenderMark, renderLockHolder } from './lock.ts'
 
 /**
@@ -55,13 +56,13 @@ function readFromDisk(file: string): { bytes: Uint8Array<ArrayBuffer>; mtimeMs: 
  * disk); once the mark has changed, the generation moves on (check every entry once more). So a
  * file another process writes is served at most `intervalMs` after its rename.
  */
-function foreignRenders(cacheDir: string, intervalMs: number) {
+function foreignRenders(cacheDir: string, intervalMs: number, clock: Monotonic) {
   let generation = 0
   let busy = false
   let mark = lastRenderMark(cacheDir)
   let nextCheck = 0
   return function current(): number | null {
-    const now = performance.now()
+    const now = clock()
     if (now >= nextCheck) {
       nextCheck = now + intervalMs
       const holder = renderLockHolder(cacheDir)
@@ -86,10 +87,16 @@ function foreignRenders(cacheDir: string, intervalMs: number) {
 export function createArtifactCache(
   cacheDir: string,
   headersOf: HeadersOf,
-  options: { budgetBytes?: number; checkMs?: number; recorded?: (path: string) => string | undefined } = {},
+  options: {
+    budgetBytes?: number
+    checkMs?: number
+    recorded?: (path: string) => string | undefined
+    /** The clock `foreignRenders` goes by: `performance.now()` by default, a test's moved one under clocked-main.ts. */
+    now?: Monotonic
+  } = {},
 ) {
   const budgetBytes = options.budgetBytes ?? 64 * 1024 * 1024
-  const generation = foreignRenders(cacheDir, options.checkMs ?? FOREIGN_RENDER_CHECK_MS)
+  const generation = foreignRenders(cacheDir, options.checkMs ?? FOREIGN_RENDER_CHECK_MS, options.now ?? offsetMonotonic())
   const entries = new Map<string, CachedArtifact>()
   let used = 0
 

@@ -47,11 +47,17 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   // Paths each change marked and under which sequence number, so its request can wait for them.
   const marked = new WeakMap<object, { paths: string[]; seq: number }>()
   const waiters = createWaiters(db)
-  const status: EngineStatus = { lastError: null, totals: { passes: 0, rendered: 0, rebased: 0 }, background: { rendered: 0 } }
+  const status: EngineStatus = { lastError: null, totals: { passes: 0, rendered: 0, rebased: 0, locked: 0 }, background: { rendered: 0 } }
   const now = () => deps.clock().getTime()
   const lock = createRenderLock(deps.cacheDir)
   const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now, kinds })
-  const destinations = createDestinations({ cacheDir: deps.cacheDir, cache: deps.cache, copies: deps.copies, now })
+  const destinations = createDestinations({
+    cacheDir: deps.cacheDir,
+    cache: deps.cache,
+    copies: deps.copies,
+    now,
+    monotonic: deps.monotonic,
+  })
   const passLocked = createPass(deps, kinds, destinations, waiters, status)
 
   // Writes announced and not yet settled (committed, refused or failed): see `gathered`.
@@ -108,6 +114,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   /** One pass over the next due jobs (pass.ts), under the render lock; whether more may be due. */
   async function pass(stats: RenderStats): Promise<boolean> {
     if (!lock.acquire()) {
+      status.totals.locked++
       waiters.settleForeign()
       // Requests still waiting try again shortly (a CLI has no sweeper to do it).
       if (waiters.size) setTimeout(kick, LOCKED_RETRY_MS).unref()
