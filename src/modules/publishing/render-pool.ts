@@ -69,9 +69,10 @@ export function renderThreads(options: {
   // The options as JSON, made again only when one of their values changed (the OpenAPI document alone is ~230 KB).
   let sent: { values: unknown[]; text: string } | null = null
   const optionsText = (): string => {
-    const values = Object.values(options.kindOptions() as object)
+    const current = options.kindOptions() as object
+    const values = Object.values(current)
     if (!sent || values.length !== sent.values.length || values.some((v, i) => v !== sent!.values[i]))
-      sent = { values, text: JSON.stringify(options.kindOptions()) }
+      sent = { values, text: JSON.stringify(current) }
     return sent.text
   }
   return {
@@ -98,7 +99,7 @@ function openReader(file: string): Db {
 }
 
 /**
- * A test hook (test/publishing/render-threads.test.ts): while the file FOLIO_TEST_RENDER_HOLD names
+ * A test hook (test/publishing/engine.test.ts): while the file FOLIO_TEST_RENDER_HOLD names
  * exists, a render thread holds each slice before rendering it, and says so by creating that
  * name with `.held` added; so a test knows, without timing, that a render is under way on a thread.
  * Unset (always, outside tests), it is one comparison.
