@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { ApiError } from './api.ts'
 import { t, type Key } from './i18n.ts'
 
@@ -48,14 +48,23 @@ export function ErrorNote({ error }: { error: unknown }) {
   )
 }
 
-/** Loads `load()` on mount and again whenever `deps` change; `reload` runs it again. */
+/**
+ * Loads `load` when `deps` change; `reload` loads again with the newest `load`, whichever render
+ * it was taken from. Only the newest run's answer is shown, so a slow answer to an older filter
+ * never overwrites the list the user now asks for.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
   const [state, setState] = useState<{ data?: T; error?: unknown }>({})
-  const run = () =>
-    load().then(
-      (data) => setState({ data }),
-      (error) => setState({ error }),
+  const latest = useRef(load)
+  const runs = useRef(0)
+  latest.current = load
+  const run = () => {
+    const mine = ++runs.current
+    return latest.current().then(
+      (data) => mine === runs.current && setState({ data }),
+      (error) => mine === runs.current && setState({ error }),
     )
+  }
   useEffect(() => void run(), deps)
   return { ...state, reload: run }
 }
