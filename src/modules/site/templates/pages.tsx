@@ -1,4 +1,4 @@
-import { LANGUAGES } from '../../../shared/language.ts'
+import { LANGUAGES, type Language } from '../../../shared/language.ts'
 import { RESOURCE_STATUS, type ResourceRes } from '../../resources/model.ts'
 import { HTML_LANG, productName, productSummary, type Head } from '../head.ts'
 import type { Publication } from '../snapshot.ts'
@@ -40,6 +40,23 @@ export function ProductPageView({ head, chrome, product, pub }: { head: Head; ch
   )
 }
 
+/** A link to each language's home page, each labelled in its own language. */
+const HomeLinks = ({ label }: { label: (language: Language) => string }) => (
+  <ul>
+    {LANGUAGES.map((language) => (
+      <li>
+        <a
+          href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'home' }, page: 1 })}
+          hrefLang={language}
+          lang={HTML_LANG[language]}
+        >
+          {label(language)}
+        </a>
+      </li>
+    ))}
+  </ul>
+)
+
 /** `/`: a choice between the two languages, each labelled in its own language. */
 export function RootPageView({ head, chrome }: { head: Head; chrome: Chrome }) {
   const { pub } = chrome
@@ -51,19 +68,7 @@ export function RootPageView({ head, chrome }: { head: Head; chrome: Chrome }) {
         <p>
           {WORDS.en.choose} · <span lang="zh-CN">{WORDS.zh.choose}</span>
         </p>
-        <ul>
-          {LANGUAGES.map((language) => (
-            <li>
-              <a
-                href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'home' }, page: 1 })}
-                hrefLang={language}
-                lang={HTML_LANG[language]}
-              >
-                {pub.labels[language]}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <HomeLinks label={(language) => pub.labels[language]} />
       </section>
     </Layout>
   )
@@ -79,19 +84,7 @@ export function NotFoundPageView({ head, chrome }: { head: Head; chrome: Chrome 
         <p lang="zh-CN">
           <strong>{WORDS.zh.notFound}</strong> {WORDS.zh.notFoundText}
         </p>
-        <ul>
-          {LANGUAGES.map((language) => (
-            <li>
-              <a
-                href={urlPathOf({ kind: 'page.list', language, scope: { kind: 'home' }, page: 1 })}
-                hrefLang={language}
-                lang={HTML_LANG[language]}
-              >
-                {WORDS[language].home} · {chrome.pub.labels[language]}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <HomeLinks label={(language) => `${WORDS[language].home} · ${chrome.pub.labels[language]}`} />
       </section>
     </Layout>
   )
