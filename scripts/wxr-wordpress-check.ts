@@ -1,0 +1,117 @@
+/**
+ * Does WordPress's own importer read Folio's WXR export? `WP_IMPORTER_DIR=<a checkout of
+ * WordPress/wordpress-importer> bun scripts/wxr-wordpress-check.ts` (Debian's php-cli and php-xml,
+ * installed with apt-get when missing).
+ *
+ * The importer is PHP that nothing here vendors and no registry this project reaches carries, so
+ * this is a check run by hand (docs/import-export.md, "WXR and WordPress"), not a test. It imports
+ * the test fixtures (a WordPress export and a Ghost export) into a fresh Folio, exports WXR, reads
+ * the file with each of the importer's three parsers (SimpleXML, XML, regex: `scripts/wxr-wordpress.php`)
+ * and compares what they found with Folio's database: every post's slug, title, status, author,
+ * body and terms, every comment's id, parent, approval and text, the authors, categories and tags.
+ * It prints one line per parser and exits non-zero on any difference.
+ */
+import { Database } from 'bun:sqlite'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { generatedSite, RICH_SITE } from '../test/import/wxr.ts'
+import { startFolio } from '../test/support/folio.ts'
+
+interface Found {
+  error?: string
+  version: string
+  authors: string[]
+  categories: string[]
+  tags: string[]
+  posts: { type: string; slug: string; title: string; status: string; author: string; date_gmt: string; content: string; terms: string[]; comments: [number, number, string, string][] }[]
+}
+
+const importer = process.env.WP_IMPORTER_DIR
+if (!importer) throw new Error('WP_IMPORTER_DIR: the path of a WordPress/wordpress-importer checkout')
+if (!Bun.which('php') || !Bun.spawnSync(['php', '-m']).stdout.toString().includes('SimpleXML')) {
+  console.log('installing php-cli and php-xml (apt-get)…')
+  if (!Bun.spawnSync(['apt-get', 'install', '-y', 'php-cli', 'php-xml'], { stdout: 'inherit', stderr: 'inherit' }).success)
+    throw new Error('php is missing and apt-get could not install it')
+}
+
+const fixtures = join(import.meta.dir, '..', 'test', 'fixtures', 'import')
+const folio = await startFolio()
+const dir = mkdtempSync(join(tmpdir(), 'folio-wxr-'))
+const file = join(dir, 'site.xml')
+try {
+  await Bun.write(join(dir, 'rich.xml'), RICH_SITE)
+  await Bun.write(join(dir, 'generated.xml'), generatedSite(200, 3))
+  for (const [source, path] of [
+    ['wordpress', join(fixtures, 'wordpress-small-export.xml')],
+    ['wordpress', join(fixtures, 'wordpress-wxr-utf-8-challenges.xml')],
+    ['ghost', join(fixtures, 'ghost-5.json')],
+    ['wordpress', join(dir, 'rich.xml')],
+    ['wordpress', join(dir, 'generated.xml')],
+  ] as const) {
+    const out = await folio.cli('import', source, path)
+    if (out.code !== 0) throw new Error(`import ${path}: ${out.stderr}`)
+  }
+  const out = await folio.cli('export', file, '--format', 'wxr')
+  if (out.code !== 0) throw new Error(`export: ${out.stderr}`)
+
+  const db = new Database(join(folio.dataDir, 'folio.db'), { readonly: true })
+  const slugs = (sql: string) => (db.query(sql).all() as { slug: string }[]).map((r) => r.slug)
+  const posts = (
+    db
+      .query(
+        `SELECT p.id, p.slug, p.title, p.status, p.content_html AS content, coalesce(p.published_at, p.created_at) AS date, coalesce(a.slug, '') AS author,
+           (SELECT json_group_array(x) FROM (SELECT 'category:' || c.slug AS x FROM categories c WHERE c.id = p.category_id
+              UNION ALL SELECT 'post_tag:' || t.slug FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id)) AS terms,
+           (SELECT json_group_array(json_array(m.id, coalesce(m.parent_id, 0), m.status, m.content)) FROM
+              (SELECT * FROM comments WHERE post_id = p.id AND status IN (0, 1) ORDER BY id) m) AS comments
+         FROM posts p LEFT JOIN authors a ON a.id = p.author_id WHERE p.deleted_at IS NULL ORDER BY p.id`,
+      )
+      .all() as { slug: string; title: string; status: number; content: string; date: string; author: string; terms: string; comments: string }[]
+  ).map((p) => ({
+    type: 'post',
+    slug: p.slug,
+    title: p.title,
+    status: p.status === 1 ? 'publish' : 'draft',
+    author: p.author,
+    date_gmt: p.date,
+    content: p.content,
+    terms: (JSON.parse(p.terms) as string[]).sort(),
+    // A parent of 0 is "none"; WordPress's XML parser reads the text "0" as empty, and the importer casts it back.
+    comments: (JSON.parse(p.comments) as [number, number, number, string][]).map(([id, parent, status, text]) => [id, parent, status === 1 ? '1' : '0', text]),
+  }))
+  const expected = {
+    version: '1.2',
+    authors: slugs('SELECT slug FROM authors ORDER BY id'),
+    categories: slugs('SELECT slug FROM categories ORDER BY id'),
+    tags: slugs('SELECT slug FROM tags ORDER BY id'),
+    posts,
+  }
+  db.close()
+
+  const read = Bun.spawnSync(['php', join(import.meta.dir, 'wxr-wordpress.php'), importer, file])
+  if (!read.success) throw new Error(`php: ${read.stderr}`)
+  const found = JSON.parse(read.stdout.toString()) as Record<string, Found>
+  let failed = false
+  for (const [parser, result] of Object.entries(found)) {
+    const got = result.error ? result : { ...result, posts: result.posts.map((p) => ({ ...p, terms: [...p.terms].sort() })) }
+    const differences = result.error
+      ? [result.error]
+      : (Object.keys(expected) as (keyof typeof expected)[]).filter((key) => !Bun.deepEquals(got[key as keyof Found], expected[key]))
+    failed ||= differences.length > 0
+    console.log(
+      differences.length
+        ? `${parser}: DIFFERS in ${differences.join(', ')}`
+        : `${parser}: ${posts.length} posts (${posts.filter((p) => p.status === 'publish').length} published), ${posts.reduce((n, p) => n + p.comments.length, 0)} comments, ${expected.authors.length} authors, ${expected.categories.length} categories, ${expected.tags.length} tags: all as in Folio`,
+    )
+    const first = differences.includes('posts') ? expected.posts.findIndex((post, i) => !Bun.deepEquals(got.posts?.[i], post)) : -1
+    if (first >= 0) {
+      const [want, have] = [expected.posts[first]!, got.posts![first]! as Record<string, unknown>]
+      for (const key of Object.keys(want) as (keyof typeof want)[])
+        if (!Bun.deepEquals(have[key], want[key])) console.log(`  post ${want.slug}, ${key}: read ${JSON.stringify(have[key]).slice(0, 300)}, Folio has ${JSON.stringify(want[key]).slice(0, 300)}`)
+    }
+  }
+  process.exitCode = failed ? 1 : 0
+} finally {
+  await folio.dispose()
+}
