@@ -1,7 +1,7 @@
 /**
  * Does WordPress's own importer read Folio's WXR export? `WP_IMPORTER_DIR=<a checkout of
- * WordPress/wordpress-importer> bun scripts/wxr-wordpress-check.ts` (Debian's php-cli and php-xml,
- * installed with apt-get when missing).
+ * WordPress/wordpress-importer> bun scripts/wxr-wordpress-check.ts` (Debian's php, WordPress and
+ * MariaDB, installed with apt-get when missing: scripts/wordpress-site.ts).
  *
  * The importer is PHP that nothing here vendors and no registry this project reaches carries, so
  * this is a check run by hand (docs/import-export.md, "WXR and WordPress"), not a test. It imports
@@ -9,7 +9,9 @@
  * the file with each of the importer's three parsers (SimpleXML, XML, regex: `scripts/wxr-wordpress.php`)
  * and compares what they found with Folio's database: every post's slug, title, status, author,
  * body and terms, every comment's id, parent, approval and text, the authors, categories and tags.
- * It prints one line per parser and exits non-zero on any difference.
+ * Then WordPress itself (Debian's 6.1, a throwaway install) imports the file with the plugin, creating
+ * the file's authors as its form would, and the same comparison runs on what WordPress's database
+ * holds. It prints one line per reader and exits non-zero on any difference.
  */
 import { Database } from 'bun:sqlite'
 import { mkdtempSync } from 'node:fs'
@@ -17,6 +19,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { generatedSite, RICH_SITE } from '../test/import/wxr.ts'
 import { startFolio } from '../test/support/folio.ts'
+import { ensurePackages, INSTALLER, startWordpress } from './wordpress-site.ts'
 
 interface Found {
   error?: string
@@ -24,16 +27,55 @@ interface Found {
   authors: string[]
   categories: string[]
   tags: string[]
-  posts: { type: string; slug: string; title: string; status: string; author: string; date_gmt: string; content: string; terms: string[]; comments: [number, number, string, string][] }[]
+  posts: {
+    type: string
+    slug: string
+    title: string
+    status: string
+    author: string
+    date_gmt: string
+    content: string
+    terms: string[]
+    comments: [number, number, string, string][]
+  }[]
+}
+
+/** Prints whether what a reader found agrees with Folio field by field, and the first difference; true when it agrees. */
+function report(
+  reader: string,
+  found: string | Record<string, unknown>,
+  expected: Record<string, unknown> & { posts: { slug: string }[] },
+): boolean {
+  if (typeof found === 'string') {
+    console.log(`${reader}: ${found}`)
+    return false
+  }
+  const differences = Object.keys(expected).filter((key) => !Bun.deepEquals(found[key], expected[key]))
+  if (!differences.length) {
+    const posts = expected.posts as unknown as { status: string; comments: unknown[] }[]
+    const counts = ['authors', 'categories', 'tags'].filter((k) => k in expected).map((k) => `${(expected[k] as unknown[]).length} ${k}`)
+    console.log(
+      `${reader}: ${posts.length} posts (${posts.filter((p) => p.status === 'publish').length} published), ${posts.reduce((n, p) => n + p.comments.length, 0)} comments${counts.map((c) => `, ${c}`).join('')}: all as in Folio`,
+    )
+    return true
+  }
+  console.log(`${reader}: DIFFERS in ${differences.join(', ')}`)
+  const have = (found.posts ?? []) as Record<string, unknown>[]
+  const first = expected.posts.findIndex((post, i) => !Bun.deepEquals(have[i], post))
+  if (first >= 0) {
+    const want = expected.posts[first] as unknown as Record<string, unknown>
+    for (const key of Object.keys(want))
+      if (!Bun.deepEquals(have[first]?.[key], want[key]))
+        console.log(
+          `  post ${want.slug}, ${key}: read ${JSON.stringify(have[first]?.[key]).slice(0, 300)}, Folio has ${JSON.stringify(want[key]).slice(0, 300)}`,
+        )
+  }
+  return false
 }
 
 const importer = process.env.WP_IMPORTER_DIR
 if (!importer) throw new Error('WP_IMPORTER_DIR: the path of a WordPress/wordpress-importer checkout')
-if (!Bun.which('php') || !Bun.spawnSync(['php', '-m']).stdout.toString().includes('SimpleXML')) {
-  console.log('installing php-cli and php-xml (apt-get)…')
-  if (!Bun.spawnSync(['apt-get', 'install', '-y', 'php-cli', 'php-xml'], { stdout: 'inherit', stderr: 'inherit' }).success)
-    throw new Error('php is missing and apt-get could not install it')
-}
+ensurePackages()
 
 const fixtures = join(import.meta.dir, '..', 'test', 'fixtures', 'import')
 const folio = await startFolio()
@@ -67,7 +109,16 @@ try {
               (SELECT * FROM comments WHERE post_id = p.id AND status IN (0, 1) ORDER BY id) m) AS comments
          FROM posts p LEFT JOIN authors a ON a.id = p.author_id WHERE p.deleted_at IS NULL ORDER BY p.id`,
       )
-      .all() as { slug: string; title: string; status: number; content: string; date: string; author: string; terms: string; comments: string }[]
+      .all() as {
+      slug: string
+      title: string
+      status: number
+      content: string
+      date: string
+      author: string
+      terms: string
+      comments: string
+    }[]
   ).map((p) => ({
     type: 'post',
     slug: p.slug,
@@ -78,7 +129,12 @@ try {
     content: p.content,
     terms: (JSON.parse(p.terms) as string[]).sort(),
     // A parent of 0 is "none"; WordPress's XML parser reads the text "0" as empty, and the importer casts it back.
-    comments: (JSON.parse(p.comments) as [number, number, number, string][]).map(([id, parent, status, text]) => [id, parent, status === 1 ? '1' : '0', text]),
+    comments: (JSON.parse(p.comments) as [number, number, number, string][]).map(([id, parent, status, text]) => [
+      id,
+      parent,
+      status === 1 ? '1' : '0',
+      text,
+    ]),
   }))
   const expected = {
     version: '1.2',
@@ -91,25 +147,36 @@ try {
 
   const read = Bun.spawnSync(['php', join(import.meta.dir, 'wxr-wordpress.php'), importer, file])
   if (!read.success) throw new Error(`php: ${read.stderr}`)
-  const found = JSON.parse(read.stdout.toString()) as Record<string, Found>
   let failed = false
-  for (const [parser, result] of Object.entries(found)) {
-    const got = result.error ? result : { ...result, posts: result.posts.map((p) => ({ ...p, terms: [...p.terms].sort() })) }
-    const differences = result.error
-      ? [result.error]
-      : (Object.keys(expected) as (keyof typeof expected)[]).filter((key) => !Bun.deepEquals(got[key as keyof Found], expected[key]))
-    failed ||= differences.length > 0
-    console.log(
-      differences.length
-        ? `${parser}: DIFFERS in ${differences.join(', ')}`
-        : `${parser}: ${posts.length} posts (${posts.filter((p) => p.status === 'publish').length} published), ${posts.reduce((n, p) => n + p.comments.length, 0)} comments, ${expected.authors.length} authors, ${expected.categories.length} categories, ${expected.tags.length} tags: all as in Folio`,
-    )
-    const first = differences.includes('posts') ? expected.posts.findIndex((post, i) => !Bun.deepEquals(got.posts?.[i], post)) : -1
-    if (first >= 0) {
-      const [want, have] = [expected.posts[first]!, got.posts![first]! as Record<string, unknown>]
-      for (const key of Object.keys(want) as (keyof typeof want)[])
-        if (!Bun.deepEquals(have[key], want[key])) console.log(`  post ${want.slug}, ${key}: read ${JSON.stringify(have[key]).slice(0, 300)}, Folio has ${JSON.stringify(want[key]).slice(0, 300)}`)
+  for (const [parser, result] of Object.entries(JSON.parse(read.stdout.toString()) as Record<string, Found>))
+    failed =
+      !report(parser, result.error ?? { ...result, posts: result.posts.map((p) => ({ ...p, terms: [...p.terms].sort() })) }, expected) ||
+      failed
+
+  // WordPress itself: the importer's whole run (parse, users, terms, posts, comments) into a database.
+  const wordpress = await startWordpress(importer)
+  try {
+    const imported = Bun.spawnSync(['php', join(import.meta.dir, 'wordpress-import.php'), wordpress.dir, file], { cwd: wordpress.dir })
+    if (!imported.success) throw new Error(`php: ${imported.stderr}${imported.stdout}`)
+    const held = JSON.parse(imported.stdout.toString()) as {
+      log: string
+      posts: (Found['posts'][number] & { comments: [number, string, string][] })[]
     }
+    console.log(`WordPress's importer said: ${held.log.replace(/\s+/g, ' ')}`)
+    const inWordpress = {
+      posts: expected.posts.map(({ type, comments, ...post }) => {
+        const ids = comments.map(([id]) => id)
+        return {
+          ...post,
+          author: post.author || INSTALLER,
+          // WordPress numbers comments itself: a parent is named by its place in the post's list.
+          comments: comments.map(([, parent, approved, text]) => [parent ? ids.indexOf(parent) + 1 : 0, approved, text]),
+        }
+      }),
+    }
+    failed = !report('WordPress import', { posts: held.posts.map((p) => ({ ...p, terms: [...p.terms].sort() })) }, inWordpress) || failed
+  } finally {
+    await wordpress.stop()
   }
   process.exitCode = failed ? 1 : 0
 } finally {
