@@ -11,8 +11,10 @@ require_once ABSPATH . 'wp-admin/includes/admin.php';
 require_once WP_PLUGIN_DIR . '/wordpress-importer/wordpress-importer.php';
 
 wp_set_current_user( 1 );
-// A fresh WordPress holds its own "Hello world!" post and comment: gone, so slugs and counts are the file's.
-wp_delete_post( 1, true );
+// A fresh WordPress holds its own post (with a comment) and pages: gone, so slugs and counts are the file's.
+foreach ( get_posts( [ 'post_type' => [ 'post', 'page' ], 'post_status' => 'any', 'numberposts' => -1, 'fields' => 'ids' ] ) as $id ) {
+	wp_delete_post( $id, true );
+}
 // As the importer's form does when "create a new user" is chosen for every author of the file.
 $parsed = ( new WXR_Parser() )->parse( $file );
 foreach ( array_keys( $parsed['authors'] ) as $i => $login ) {
@@ -26,7 +28,7 @@ $importer->import( $file );
 $log = ob_get_clean();
 
 global $wpdb;
-$posts = $wpdb->get_results( "SELECT ID, post_name, post_title, post_status, post_content, post_date_gmt, post_author FROM {$wpdb->posts} WHERE post_type = 'post' ORDER BY ID", ARRAY_A );
+$posts = $wpdb->get_results( "SELECT ID, post_type, post_name, post_title, post_status, post_content, post_date_gmt, post_author FROM {$wpdb->posts} WHERE post_type IN ('post', 'page') ORDER BY ID", ARRAY_A );
 $out   = [
 	'log'   => trim( wp_strip_all_tags( $log ) ),
 	'posts' => array_map(
@@ -35,6 +37,7 @@ $out   = [
 			$comments = $wpdb->get_results( $wpdb->prepare( "SELECT comment_ID, comment_parent, comment_approved, comment_content FROM {$wpdb->comments} WHERE comment_post_ID = %d ORDER BY comment_ID", $p['ID'] ), ARRAY_A );
 			$ids      = array_column( $comments, 'comment_ID' );
 			return [
+				'type'     => $p['post_type'],
 				'slug'     => $p['post_name'],
 				'title'    => $p['post_title'],
 				'status'   => $p['post_status'],

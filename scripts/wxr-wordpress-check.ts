@@ -52,10 +52,11 @@ function report(
   }
   const differences = Object.keys(expected).filter((key) => !Bun.deepEquals(found[key], expected[key]))
   if (!differences.length) {
-    const posts = expected.posts as unknown as { status: string; comments: unknown[] }[]
+    const items = expected.posts as unknown as { type?: string; status: string; comments: unknown[] }[]
+    const posts = items.filter((p) => p.type !== 'page')
     const counts = ['authors', 'categories', 'tags'].filter((k) => k in expected).map((k) => `${(expected[k] as unknown[]).length} ${k}`)
     console.log(
-      `${reader}: ${posts.length} posts (${posts.filter((p) => p.status === 'publish').length} published), ${posts.reduce((n, p) => n + p.comments.length, 0)} comments${counts.map((c) => `, ${c}`).join('')}: all as in Folio`,
+      `${reader}: ${posts.length} posts (${posts.filter((p) => p.status === 'publish').length} published), ${items.length - posts.length} pages, ${posts.reduce((n, p) => n + p.comments.length, 0)} comments${counts.map((c) => `, ${c}`).join('')}: all as in Folio`,
     )
     return true
   }
@@ -99,17 +100,22 @@ try {
 
   const db = new Database(join(folio.dataDir, 'folio.db'), { readonly: true })
   const slugs = (sql: string) => (db.query(sql).all() as { slug: string }[]).map((r) => r.slug)
-  const posts = (
+  // Posts, then pages, as the export writes them; a page has no author, terms or comments.
+  const items = (
     db
       .query(
-        `SELECT p.id, p.slug, p.title, p.status, p.content_html AS content, coalesce(p.published_at, p.created_at) AS date, coalesce(a.slug, '') AS author,
+        `SELECT 'post' AS type, p.slug, p.title, p.status, p.content_html AS content, coalesce(p.published_at, p.created_at) AS date,
+           coalesce(a.slug, '') AS author,
            (SELECT json_group_array(x) FROM (SELECT 'category:' || c.slug AS x FROM categories c WHERE c.id = p.category_id
               UNION ALL SELECT 'post_tag:' || t.slug FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = p.id)) AS terms,
            (SELECT json_group_array(json_array(m.id, coalesce(m.parent_id, 0), m.status, m.content)) FROM
               (SELECT * FROM comments WHERE post_id = p.id AND status IN (0, 1) ORDER BY id) m) AS comments
-         FROM posts p LEFT JOIN authors a ON a.id = p.author_id WHERE p.deleted_at IS NULL ORDER BY p.id`,
+         FROM posts p LEFT JOIN authors a ON a.id = p.author_id WHERE p.deleted_at IS NULL
+         UNION ALL
+         SELECT 'page', slug, title, status, content_html, coalesce(published_at, created_at), '', '[]', '[]' FROM pages`,
       )
       .all() as {
+      type: string
       slug: string
       title: string
       status: number
@@ -120,7 +126,7 @@ try {
       comments: string
     }[]
   ).map((p) => ({
-    type: 'post',
+    type: p.type,
     slug: p.slug,
     title: p.title,
     status: p.status === 1 ? 'publish' : 'draft',
@@ -128,7 +134,6 @@ try {
     date_gmt: p.date,
     content: p.content,
     terms: (JSON.parse(p.terms) as string[]).sort(),
-    // A parent of 0 is "none"; WordPress's XML parser reads the text "0" as empty, and the importer casts it back.
     comments: (JSON.parse(p.comments) as [number, number, number, string][]).map(([id, parent, status, text]) => [
       id,
       parent,
@@ -141,7 +146,7 @@ try {
     authors: slugs('SELECT slug FROM authors ORDER BY id'),
     categories: slugs('SELECT slug FROM categories ORDER BY id'),
     tags: slugs('SELECT slug FROM tags ORDER BY id'),
-    posts,
+    posts: items,
   }
   db.close()
 
@@ -164,7 +169,7 @@ try {
     }
     console.log(`WordPress's importer said: ${held.log.replace(/\s+/g, ' ')}`)
     const inWordpress = {
-      posts: expected.posts.map(({ type, comments, ...post }) => {
+      posts: expected.posts.map(({ comments, ...post }) => {
         const ids = comments.map(([id]) => id)
         return {
           ...post,

@@ -78,6 +78,15 @@ describe('export --format folio, then import folio', () => {
     expect(posts.map((p) => [p.slug, p.title, p.status])).toEqual(
       stored.map((p) => [p.slug, p.title, p.status === 1 ? 'published' : 'draft']),
     )
+    // The standalone pages too, as WordPress pages.
+    const storedPages = new Database(join(folio.dataDir, 'folio.db'), { readonly: true })
+      .query('select slug, title, status from pages order by id')
+      .all() as { slug: string; title: string; status: number }[]
+    expect(storedPages.length).toBeGreaterThan(0)
+    const pageRows = (pages: { slug: string; title: string; status: string }[]) => pages.map((p) => [p.slug, p.title, p.status])
+    expect(pageRows((await readBack(wxrFile)).flatMap((e) => (e.kind === 'page' ? [e.value] : [])))).toEqual(
+      storedPages.map((p) => [p.slug, p.title, p.status === 1 ? 'published' : 'draft']),
+    )
     // The Markdown title's \x01 was dropped on the way in (src/modules/import/plain-text.ts).
     expect(stored.find((p) => p.title.startsWith('Tom & "Jerry"'))?.title).toBe('Tom & "Jerry" ]]> <b>bold</b>')
     expect(posts.some((p) => p.title.includes(']]>'))).toBe(true)
@@ -88,13 +97,20 @@ describe('export --format folio, then import folio', () => {
     expect(fromMarkdown.map((p) => [p.slug, p.title, p.status]).sort()).toEqual(
       stored.map((p) => [p.slug, p.title, p.status === 1 ? 'published' : 'draft']).sort(),
     )
+    expect(pageRows((await readBack(folder, readMarkdown)).flatMap((e) => (e.kind === 'page' ? [e.value] : []))).sort()).toEqual(
+      storedPages.map((p) => [p.slug, p.title, p.status === 1 ? 'published' : 'draft']).sort(),
+    )
     expect(readdirSync(join(folder, 'static', 'media'), { recursive: true }).filter((f) => String(f).endsWith('.png'))).toHaveLength(1)
     // And Hugo itself (Debian's) builds it: every published post's page, title and body, its Folio URL an alias.
     buildWithHugo(
       folder,
       new Database(join(folio.dataDir, 'folio.db'), { readonly: true })
-        .query('select slug, title, language, content_html as contentHtml from posts where deleted_at is null and status = 1')
-        .all() as BuiltPost[],
+        .query(
+          `select slug, title, language, content_html as contentHtml, 0 as page from posts where deleted_at is null and status = 1
+           union all select slug, title, language, content_html, 1 from pages where status = 1`,
+        )
+        .all()
+        .map((row) => ({ ...(row as BuiltPost), page: !!(row as { page: number }).page })),
     )
     const archive = join(dir, 'site.tar.gz')
     const out = await folio.cli('export', archive, '--format', 'folio')

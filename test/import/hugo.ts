@@ -32,11 +32,13 @@ export interface BuiltPost {
   title: string
   language: 'en' | 'zh'
   contentHtml: string
+  /** A standalone page: a top-level Hugo page (`/<slug>/`), its Folio URL `/{en|cn}/<slug>`. */
+  page?: boolean
 }
 
 /**
  * Builds an exported Markdown folder with Debian's Hugo and a minimal layout of the test's own (no
- * theme): every published post has its page at Hugo's default path, with its title and the first
+ * theme): every published post (and standalone page) has its page at Hugo's default path, with its title and the first
  * words of its body, and its Folio URL is an alias that points there.
  */
 export function buildWithHugo(folder: string, published: BuiltPost[]): void {
@@ -56,13 +58,16 @@ export function buildWithHugo(folder: string, published: BuiltPost[]): void {
   expect(build.exitCode).toBe(0)
   expect(published.length).toBeGreaterThan(3)
   for (const post of published) {
-    const path = `${post.language === 'zh' ? 'zh/' : ''}posts/${post.slug}/index.html`
+    const path = `${post.language === 'zh' ? 'zh/' : ''}${post.page ? '' : 'posts/'}${post.slug}/index.html`
     const page = readFileSync(join(out, path), 'utf8')
     expect({ path, title: wordsOf(/<h1>(.*?)<\/h1>/s.exec(page)?.[1] ?? '') }).toEqual({ path, title: post.title.match(WORD) ?? [] })
     const body = wordsOf(/<main>(.*)<\/main>/s.exec(page)?.[1] ?? '').join(' ')
     expect({ path, body: body.includes(wordsOf(post.contentHtml).slice(0, 12).join(' ')) }).toEqual({ path, body: true })
     // Hugo writes aliases from the site's root, whatever the page's language.
-    const alias = readFileSync(join(out, post.language === 'zh' ? 'cn' : 'en', 'blog', post.slug, 'index.html'), 'utf8')
+    const alias = readFileSync(
+      join(out, post.language === 'zh' ? 'cn' : 'en', ...(post.page ? [] : ['blog']), post.slug, 'index.html'),
+      'utf8',
+    )
     expect(alias).toContain(`/${path.replace(/index\.html$/, '')}`)
   }
 }

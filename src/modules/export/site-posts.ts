@@ -1,7 +1,14 @@
 import type { Database } from 'bun:sqlite'
+import { urlPathOf } from '../site/targets.ts'
 
-/** A post as the open formats (Markdown, WXR) carry it: its fields, its terms and comments by name. */
+/**
+ * A post or a standalone page (About, Contact) as the open formats (Markdown, WXR) carry it: its
+ * fields, a post's terms and comments by name. A page has no summary, cover, terms, author or
+ * comments; its navigation order is its `menuOrder` (a post's is 0).
+ */
 export interface ExportPost {
+  type: 'post' | 'page'
+  menuOrder: number
   id: number
   language: 'en' | 'zh'
   slug: string
@@ -33,11 +40,29 @@ export interface ExportPost {
   }[]
 }
 
+/** The columns posts and pages share, as an export carries them. */
+const shared = (r: Record<string, any>) => ({
+  id: r.id as number,
+  language: r.language as ExportPost['language'],
+  slug: r.slug as string,
+  alternateSlug: r.alternate_slug as string,
+  title: r.title as string,
+  contentHtml: r.content_html as string,
+  seoTitle: r.seo_title as string,
+  seoDescription: r.seo_description as string,
+  canonicalUrl: r.canonical_url as string,
+  robots: r.robots as string,
+  status: r.status === 1 ? ('published' as const) : ('draft' as const),
+  publishedAt: r.published_at as string | null,
+  createdAt: r.created_at as string,
+  updatedAt: r.updated_at as string,
+})
+
 /**
  * Every post not deleted, oldest first, read one at a time (memory stays flat): what Markdown and
  * WXR exports write. A post offline (unpublished) is a draft there.
  */
-export function* sitePosts(sqlite: Database): Generator<ExportPost> {
+function* sitePosts(sqlite: Database): Generator<ExportPost> {
   const tags = sqlite.prepare(
     `SELECT t.slug, CASE WHEN ? = 'zh' AND t.name_zh != '' THEN t.name_zh ELSE coalesce(nullif(t.name_en, ''), t.slug) END AS name
      FROM post_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.post_id = ? ORDER BY t.slug`,
@@ -57,23 +82,12 @@ export function* sitePosts(sqlite: Database): Generator<ExportPost> {
   )
   for (const r of rows.iterate() as IterableIterator<Record<string, any>>) {
     yield {
-      id: r.id,
-      language: r.language,
-      slug: r.slug,
-      alternateSlug: r.alternate_slug,
-      title: r.title,
+      type: 'post',
+      menuOrder: 0,
       summary: r.summary,
-      contentHtml: r.content_html,
       coverImage: r.cover_image,
       coverAlt: r.cover_alt,
-      seoTitle: r.seo_title,
-      seoDescription: r.seo_description,
-      canonicalUrl: r.canonical_url,
-      robots: r.robots,
-      status: r.status === 1 ? 'published' : 'draft',
-      publishedAt: r.published_at,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
+      ...shared(r),
       category: r.category_id === null ? null : ((category.get(r.language, r.category_id) as ExportPost['category']) ?? null),
       tags: tags.all(r.language, r.id) as ExportPost['tags'],
       author: r.author_id === null ? null : ((author.get(r.author_id) as ExportPost['author']) ?? null),
@@ -84,3 +98,38 @@ export function* sitePosts(sqlite: Database): Generator<ExportPost> {
     }
   }
 }
+
+/** Every standalone page, oldest first, in the same shape (docs/pages.md): a page offline is a draft there. */
+function* sitePages(sqlite: Database): Generator<ExportPost> {
+  const rows = sqlite.query(
+    `SELECT id, language, slug, alternate_slug, title, content_html, seo_title, seo_description, canonical_url, robots, status,
+            nav_order, published_at, created_at, updated_at
+     FROM pages ORDER BY id`,
+  )
+  for (const r of rows.iterate() as IterableIterator<Record<string, any>>)
+    yield {
+      type: 'page',
+      menuOrder: r.nav_order,
+      summary: '',
+      coverImage: '',
+      coverAlt: '',
+      ...shared(r),
+      category: null,
+      tags: [],
+      author: null,
+      comments: [],
+    }
+}
+
+/** How many posts and pages an export wrote. */
+export type ItemCounts = Record<ExportPost['type'], number>
+
+/** Every post, then every page, one at a time: what the open formats write. */
+export function* siteItems(sqlite: Database): Generator<ExportPost> {
+  yield* sitePosts(sqlite)
+  yield* sitePages(sqlite)
+}
+
+/** The Folio URL path of an exported post or page: what the open formats keep as its old address. */
+export const folioPathOf = (post: ExportPost): string =>
+  urlPathOf({ kind: post.type === 'page' ? 'page.standalone' : 'page.post', language: post.language, slug: post.slug })

@@ -1,7 +1,6 @@
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { urlPathOf } from '../site/targets.ts'
-import { sitePosts, type ExportPost } from './site-posts.ts'
+import { folioPathOf, siteItems, type ExportPost, type ItemCounts } from './site-posts.ts'
 
 /**
  * `export --format wxr`: WordPress eXtended RSS 1.2 as WordPress's Tools → Export writes it, for
@@ -26,8 +25,13 @@ const cdata = (value: string | null | undefined): string =>
 
 const rfc822 = (time: string | null) => (time ? new Date(`${time.replace(' ', 'T')}Z`).toUTCString() : '')
 
-function item(post: ExportPost, siteUrl: string): string {
-  const link = siteUrl + urlPathOf({ kind: 'page.post', language: post.language, slug: post.slug })
+/**
+ * One `<item>`. WordPress numbers posts and pages in one sequence, so a page's `wp:post_id` is its
+ * Folio id past the highest post id (`idBase`): no page takes a post's number in the file.
+ */
+function item(post: ExportPost, siteUrl: string, idBase: number): string {
+  const id = post.id + idBase
+  const link = siteUrl + folioPathOf(post)
   const date = post.publishedAt ?? post.createdAt
   const terms = [...(post.category ? [['category', post.category] as const] : []), ...post.tags.map((t) => ['post_tag', t] as const)].map(
     ([domain, t]) => `\t\t<category domain="${domain}" nicename="${text(t.slug)}">${cdata(t.name)}</category>`,
@@ -64,22 +68,22 @@ function item(post: ExportPost, siteUrl: string): string {
 \t\t<link>${text(link)}</link>
 \t\t<pubDate>${text(rfc822(date))}</pubDate>
 \t\t<dc:creator>${cdata(post.author?.slug ?? '')}</dc:creator>
-\t\t<guid isPermaLink="false">${text(`${siteUrl}/?p=${post.id}`)}</guid>
+\t\t<guid isPermaLink="false">${text(`${siteUrl}/?${post.type === 'page' ? 'page_id' : 'p'}=${id}`)}</guid>
 \t\t<description></description>
 \t\t<content:encoded>${cdata(post.contentHtml)}</content:encoded>
 \t\t<excerpt:encoded>${cdata(post.summary)}</excerpt:encoded>
-\t\t<wp:post_id>${post.id}</wp:post_id>
+\t\t<wp:post_id>${id}</wp:post_id>
 \t\t<wp:post_date>${cdata(date)}</wp:post_date>
 \t\t<wp:post_date_gmt>${cdata(date)}</wp:post_date_gmt>
 \t\t<wp:post_modified>${cdata(post.updatedAt)}</wp:post_modified>
 \t\t<wp:post_modified_gmt>${cdata(post.updatedAt)}</wp:post_modified_gmt>
-\t\t<wp:comment_status>${cdata('open')}</wp:comment_status>
+\t\t<wp:comment_status>${cdata(post.type === 'page' ? 'closed' : 'open')}</wp:comment_status>
 \t\t<wp:ping_status>${cdata('closed')}</wp:ping_status>
 \t\t<wp:post_name>${cdata(post.slug)}</wp:post_name>
 \t\t<wp:status>${cdata(post.status === 'published' ? 'publish' : 'draft')}</wp:status>
 \t\t<wp:post_parent>0</wp:post_parent>
-\t\t<wp:menu_order>0</wp:menu_order>
-\t\t<wp:post_type>${cdata('post')}</wp:post_type>
+\t\t<wp:menu_order>${post.menuOrder}</wp:menu_order>
+\t\t<wp:post_type>${cdata(post.type)}</wp:post_type>
 \t\t<wp:post_password>${cdata('')}</wp:post_password>
 \t\t<wp:is_sticky>0</wp:is_sticky>
 ${[...terms, ...meta, ...comments].join('\n')}
@@ -87,8 +91,8 @@ ${[...terms, ...meta, ...comments].join('\n')}
 `
 }
 
-/** Writes the WXR file; returns the number of posts written. */
-export async function exportWxr(config: Config, db: Db, file: string): Promise<number> {
+/** Writes the WXR file (posts, then pages as `post_type` page); returns how many of each it wrote. */
+export async function exportWxr(config: Config, db: Db, file: string): Promise<ItemCounts> {
   const sqlite = db.$client
   const out = Bun.file(file).writer()
   const site = config.siteUrl
@@ -123,10 +127,11 @@ export async function exportWxr(config: Config, db: Db, file: string): Promise<n
     out.write(
       `\t<wp:tag><wp:term_id>${t.id}</wp:term_id><wp:tag_slug>${cdata(t.slug)}</wp:tag_slug><wp:tag_name>${cdata(t.name)}</wp:tag_name></wp:tag>\n`,
     )
-  let count = 0
-  for (const post of sitePosts(sqlite)) {
-    out.write(item(post, site))
-    count++
+  const count: ItemCounts = { post: 0, page: 0 }
+  const { highest } = sqlite.query('SELECT coalesce(max(id), 0) AS highest FROM posts').get() as { highest: number }
+  for (const post of siteItems(sqlite)) {
+    out.write(item(post, site, post.type === 'page' ? highest : 0))
+    count[post.type]++
   }
   out.write('</channel>\n</rss>\n')
   await out.end()

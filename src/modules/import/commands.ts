@@ -72,9 +72,12 @@ async function exportCommand(service: Service, args: string[]): Promise<void> {
   const format = oneOf('format', values.format, EXPORT_FORMATS, 'folio')
   if (format === 'markdown') {
     const written = await exportMarkdown(service.ctx.config, service.ctx.db, service.mediaStore, file)
-    return console.log(`${file}: ${written.posts} posts, ${written.media} media files (a Hugo site folder)`)
+    return console.log(`${file}: ${written.post} posts, ${written.page} pages, ${written.media} media files (a Hugo site folder)`)
   }
-  if (format === 'wxr') return console.log(`${file}: ${await exportWxr(service.ctx.config, service.ctx.db, file)} posts (WXR 1.2)`)
+  if (format === 'wxr') {
+    const written = await exportWxr(service.ctx.config, service.ctx.db, file)
+    return console.log(`${file}: ${written.post} posts, ${written.page} pages (WXR 1.2)`)
+  }
   const manifest = await exportFolio(service.ctx.config, service.ctx.db, service.mediaStore, file)
   const rows = Object.entries(manifest.tables).map(([table, n]) => `${table} ${n}`)
   console.log(`${file}: ${rows.join(', ')}; ${manifest.media.files} media files`)
