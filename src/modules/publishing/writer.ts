@@ -12,6 +12,7 @@ import {
 } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { needsCopies } from './copies-rule.ts'
 
 /** What writing one artifact did; 'copied': its bytes stood, and only their compressed copies were written. */
 export type WriteOutcome = 'written' | 'copied' | 'unchanged' | 'removed' | 'absent'
@@ -115,7 +116,8 @@ function link(target: string, alias: string): void {
  * main file is renamed in, and the new copies come after it; so a reader gets the old file, or the
  * new one uncompressed, or the new one compressed, and never a compressed copy that disagrees with
  * the main file. Under a full disk the copies are simply missing, which Caddy answers with the
- * main file.
+ * main file. A version too small for copies (copies-rule.ts) has none: the old copies of a larger
+ * one still go first, and none come after.
  */
 export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): void {
   const file = join(root, path)
@@ -135,7 +137,11 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   if (previous === null) linkAliases(root, path, aliases)
 }
 
-/** The alias links of an artifact (and of its copies), where they are missing; those present stay. */
+/**
+ * The alias links of an artifact (and of its copies), where they are missing; those present stay.
+ * A copy's link stands even while the copy is missing (left for later, or a version too small for
+ * copies): Caddy then answers the main file, and a version that grows finds its links made.
+ */
 export function linkAliases(root: string, path: string, aliases: readonly string[]): void {
   const file = join(root, path)
   for (const alias of aliases) {
@@ -167,11 +173,14 @@ export function writeCopies(root: string, path: string, bytes: Uint8Array): bool
   return true
 }
 
-/** Whether an artifact's main file, and separately both its copies, are on disk. */
-export function filesPresent(root: string, path: string): { main: boolean; copies: boolean } {
+/**
+ * Whether an artifact's main file, and separately the copies it needs, are on disk: an artifact
+ * of `size` bytes too small for copies (copies-rule.ts) needs none, so it is whole without them.
+ */
+export function filesPresent(root: string, path: string, size: number): { main: boolean; copies: boolean } {
   const file = join(root, path)
   const main = existsSync(file)
-  return { main, copies: main && SIDECARS.every((s) => existsSync(file + s.ext)) }
+  return { main, copies: main && (!needsCopies(size) || SIDECARS.every((s) => existsSync(file + s.ext))) }
 }
 
 /** A bookkeeping file of CACHE_DIR (`.folio-*`: the stamp, the cache marker, the render mark): its text, or null when absent. */
