@@ -19,10 +19,9 @@ import { join, resolve } from 'node:path'
 import { needsCopies, COPIES_MIN_BYTES } from '../src/modules/publishing/copies-rule.ts'
 import { SIDECARS } from '../src/modules/publishing/writer.ts'
 import { generatedSite } from '../test/import/wxr.ts'
-import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
 import { startFolio } from '../test/support/folio.ts'
 import { alternate, baselineOf, type Code, type Figures } from './support/baseline.ts'
-import { seedPublishedCopies } from './support/seed.ts'
+import { seedPublished } from './support/seed.ts'
 
 const base = baselineOf(process.argv.slice(2))
 const [POSTS = 1000, IMPORT_POSTS = 1000] = (base?.rest ?? process.argv.slice(2)).map(Number).filter(Boolean)
@@ -64,11 +63,7 @@ async function timed(command: string[], cwd: string, env: Record<string, string>
 
 // The rebuild's posts, seeded once; the server stopped: each code's CLI rebuilds on its own.
 const folio = await startFolio({ SITE_URL: 'https://blog.example.org' })
-const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
-const { categoryId, authorId } = await seedTaxonomy(folio, token)
-const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
-await folio.stop()
-seedPublishedCopies(folio.dataDir, template.id, POSTS - 1)
+await seedPublished(folio, await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin'), POSTS, false)
 const env = { ...folio.env, LOG_LEVEL: 'warn' }
 
 const scratch = mkdtempSync(join(tmpdir(), 'folio-copies-bench-'))
