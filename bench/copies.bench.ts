@@ -8,8 +8,8 @@
  *     through the API, the rest cloned in SQLite: support/seed.ts);
  *   - `cli import wordpress` of a generated WXR of IMPORT_POSTS posts with three comments each into
  *     a fresh DATA_DIR and CACHE_DIR, for the redirect artifacts (`_redirects/`, one per old URL).
- * Each prints the files (main files, compressed copies, symlinks), folders and bytes it left in
- * CACHE_DIR, with wall and CPU time (user + sys of the whole process). Then, over this checkout's
+ * Each prints the files (main files, compressed copies, symlinks), folders, bytes and disk blocks
+ * it left in CACHE_DIR, with wall and CPU time (user + sys of the whole process). Then, over this checkout's
  * rebuilt cache, per kind of artifact: how many fall under the threshold and what their copies
  * would have cost on disk and saved on the wire.
  */
@@ -30,9 +30,9 @@ const HERE = resolve(import.meta.dir, '..')
 
 const COPY = /\.(br|gz)$/
 
-/** What a CACHE_DIR holds: artifacts' main files, their copies, symlinks, folders, and the bytes of the files. */
+/** What a CACHE_DIR holds: artifacts' main files, their copies, symlinks, folders, and the files' bytes and disk blocks (MB). */
 function footprint(root: string, under = ''): Figures {
-  const f = { mainFiles: 0, copies: 0, links: 0, folders: 0, MB: 0 }
+  const f = { mainFiles: 0, copies: 0, links: 0, folders: 0, MB: 0, diskMB: 0 }
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const full = join(folder, entry.name)
@@ -43,7 +43,10 @@ function footprint(root: string, under = ''): Figures {
       } else if (entry.isFile() && !entry.name.startsWith('.')) {
         if (COPY.test(entry.name)) f.copies++
         else f.mainFiles++
-        f.MB += lstatSync(full).size / 1e6
+        const stat = lstatSync(full)
+        f.MB += stat.size / 1e6
+        // What the file system spends on it: whole blocks, however few bytes it holds.
+        f.diskMB += (stat.blocks * 512) / 1e6
       }
     }
   }
