@@ -15,7 +15,6 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
 import { filesPresent, removeArtifact, writeArtifact, writeCopies } from '../../src/modules/publishing/writer.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'folio-writer-'))
@@ -24,8 +23,6 @@ const path = 'api/v1/blog/posts/hello/@'
 const alias = 'api/v1/blog/posts/hello/@language=en'
 const file = join(root, path)
 const bytes = (text: string) => Buffer.from(text)
-/** The size `filesPresent` is told: these tests' tiny bytes stand for versions large enough for copies. */
-const LARGE = COPIES_MIN_BYTES
 /** An artifact written as a pass writes it: the main file, then its copies (on the copies thread there). */
 const writeWhole = (content: Uint8Array, nowMs: number) => {
   writeArtifact(root, path, [alias], content, nowMs)
@@ -45,7 +42,7 @@ describe('artifact writer', () => {
     expect(readlinkSync(join(root, `${alias}.br`))).toBe('@.br')
     expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":1}')
     expect(readdirSync(join(root, 'api/v1/blog/posts/hello')).filter((f) => f.endsWith('.tmp'))).toEqual([])
-    expect(filesPresent(root, path, LARGE)).toEqual({ main: true, copies: true })
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
   })
 
   test('changed bytes arrive by rename (a new inode) with a later mtime second, copies with the same second', () => {
@@ -74,27 +71,16 @@ describe('artifact writer', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"a":4}')
     // No copy of an older version is left to disagree with the main file; the aliases stay.
     expect(existsSync(`${file}.br`) || existsSync(`${file}.gz`)).toBe(false)
-    expect(filesPresent(root, path, LARGE)).toEqual({ main: true, copies: false })
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
     expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":4}')
     // Copies are only made of what the main file holds.
     expect(writeCopies(root, path, bytes('{"a":5}'))).toBe(false)
-    expect(filesPresent(root, path, LARGE)).toEqual({ main: true, copies: false })
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
     expect(writeCopies(root, path, bytes('{"a":4}'))).toBe(true)
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":4}')
     expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":4}')
     expect(Math.floor(statSync(`${file}.gz`).mtimeMs / 1000)).toBe(Math.floor(statSync(file).mtimeMs / 1000))
-    expect(filesPresent(root, path, LARGE)).toEqual({ main: true, copies: true })
-  })
-
-  test("a version too small for copies is whole without them; its larger version's copies went before it", () => {
-    writeWhole(bytes('{"a":6}'), Date.now())
-    expect(existsSync(`${file}.br`) && existsSync(`${file}.gz`)).toBe(true)
-    const small = bytes('{"a":7}')
-    writeArtifact(root, path, [alias], small, Date.now())
-    expect(existsSync(`${file}.br`) || existsSync(`${file}.gz`)).toBe(false)
-    expect(filesPresent(root, path, small.length)).toEqual({ main: true, copies: true })
-    expect(filesPresent(root, path, COPIES_MIN_BYTES)).toEqual({ main: true, copies: false })
-    expect(filesPresent(root, 'api/v1/blog/posts/none/@', small.length)).toEqual({ main: false, copies: false })
+    expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
   })
 
   test('copies left behind by a failed removal go too', () => {
@@ -103,7 +89,7 @@ describe('artifact writer', () => {
     writeFileSync(join(root, `${lone}.br`), 'stale')
     writeArtifact(root, lone, [], bytes('{"b":1}'), Date.now())
     expect(existsSync(join(root, `${lone}.br`))).toBe(false)
-    expect(filesPresent(root, lone, LARGE)).toEqual({ main: true, copies: false })
+    expect(filesPresent(root, lone)).toEqual({ main: true, copies: false })
   })
 
   test('a file of the old layout standing where a folder goes is replaced by the folder', () => {
@@ -125,6 +111,6 @@ describe('artifact writer', () => {
     expect(existsSync(join(root, 'api/v1/blog/posts/hello'))).toBe(false)
     expect(existsSync(join(root, 'api/v1/blog/posts'))).toBe(true)
     expect(removeArtifact(root, path, [alias])).toBe('absent')
-    expect(filesPresent(root, path, LARGE)).toEqual({ main: false, copies: false })
+    expect(filesPresent(root, path)).toEqual({ main: false, copies: false })
   })
 })

@@ -90,15 +90,21 @@ export function createDestinations(deps: DestinationDeps) {
         cache.changed([path, ...aliases])
         return { outcome }
       }
-      // Too small for copies (copies-rule.ts): none written, none due, never throttled.
+      // Too small for copies (copies-rule.ts): none written, none due, never throttled. With no
+      // copies whose absence tells of a main file a failed pass replaced, its bytes are compared
+      // instead (under 1 KiB: one read).
       const copies = needsCopies(bytes.length)
       const due = copies ? copiesDue(path) : null
-      const files = hash === known ? filesPresent(cacheDir, path, bytes.length) : null
-      if (files?.main && files.copies) return { outcome: 'unchanged' }
-      if (files?.main && due !== null) return { outcome: 'unchanged', copiesDueAt: due }
-      // The bytes stand and only their copies are missing (left for later, or lost): the copies
-      // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
-      if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
+      if (!copies) {
+        if (hash === known && holds(cacheDir, path, bytes)) return { outcome: 'unchanged' }
+      } else {
+        const files = hash === known ? filesPresent(cacheDir, path) : null
+        if (files?.main && files.copies) return { outcome: 'unchanged' }
+        if (files?.main && due !== null) return { outcome: 'unchanged', copiesDueAt: due }
+        // The bytes stand and only their copies are missing (left for later, or lost): the copies
+        // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
+        if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
+      }
       changing()
       writeArtifact(cacheDir, path, aliases, bytes, deps.now())
       cache.changed([path, ...aliases])

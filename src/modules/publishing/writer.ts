@@ -12,7 +12,6 @@ import {
 } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
-import { needsCopies } from './copies-rule.ts'
 
 /** What writing one artifact did; 'copied': its bytes stood, and only their compressed copies were written. */
 export type WriteOutcome = 'written' | 'copied' | 'unchanged' | 'removed' | 'absent'
@@ -173,14 +172,11 @@ export function writeCopies(root: string, path: string, bytes: Uint8Array): bool
   return true
 }
 
-/**
- * Whether an artifact's main file, and separately the copies it needs, are on disk: an artifact
- * of `size` bytes too small for copies (copies-rule.ts) needs none, so it is whole without them.
- */
-export function filesPresent(root: string, path: string, size: number): { main: boolean; copies: boolean } {
+/** Whether an artifact's main file, and separately both its copies, are on disk. */
+export function filesPresent(root: string, path: string): { main: boolean; copies: boolean } {
   const file = join(root, path)
   const main = existsSync(file)
-  return { main, copies: main && (!needsCopies(size) || SIDECARS.every((s) => existsSync(file + s.ext))) }
+  return { main, copies: main && SIDECARS.every((s) => existsSync(file + s.ext)) }
 }
 
 /** A bookkeeping file of CACHE_DIR (`.folio-*`: the stamp, the cache marker, the render mark): its text, or null when absent. */
