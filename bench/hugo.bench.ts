@@ -14,8 +14,7 @@ import { Database } from 'bun:sqlite'
 import { lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startFolio } from '../test/support/folio.ts'
-import { publishablePost, publishNewPost, seedTaxonomy } from '../test/support/fixtures.ts'
-import { seedPublishedCopies } from './support/seed.ts'
+import { seedPublished } from './support/seed.ts'
 
 const sizes = process.argv.slice(2).map(Number).filter(Boolean)
 const RUNS = Number(process.env.RUNS ?? 3)
@@ -130,12 +129,8 @@ console.log(`Folio full rebuild vs Hugo, ${ensureHugo()}; ${RUNS} alternated run
 const rows: string[] = []
 for (const size of sizes.length ? sizes : [1000, 10000]) {
   const folio = await startFolio({ SITE_URL: 'https://blog.example.org' })
-  const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   // Seeded with the server stopped (seed.ts), and never restarted: the CLI rebuilds on its own.
-  const { categoryId, authorId } = await seedTaxonomy(folio, token)
-  const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
-  await folio.stop()
-  seedPublishedCopies(folio.dataDir, template.id, size - 1)
+  await seedPublished(folio, await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin'), size, false)
   const hugoRoot = join(folio.dataDir, '..', 'hugo')
   writeHugoSite(folio.dataDir, hugoRoot)
   const env: Record<string, string> = {

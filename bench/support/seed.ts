@@ -27,15 +27,16 @@ export function seedPublishedCopies(dataDir: string, templateId: number, count: 
 /**
  * `count` published posts on a running server: a category, an author and one post through the
  * API (`token` needs blog:write and blog:publish), the rest cloned from it while the server is
- * stopped (nothing it holds in memory goes stale); answers when it is listening again.
+ * stopped (nothing it holds in memory goes stale); answers when it is listening again, or, with
+ * `restart` false, leaves it stopped (a CLI command then works on the data alone).
  */
-export async function seedPublished(folio: Folio, token: string, count: number) {
+export async function seedPublished(folio: Folio, token: string, count: number, restart = true) {
   const { categoryId, authorId } = await seedTaxonomy(folio, token)
   const template = await publishNewPost(folio, token, publishablePost(categoryId, authorId))
   await folio.stop()
   const started = performance.now()
   seedPublishedCopies(folio.dataDir, template.id, count - 1)
   const seededMs = performance.now() - started
-  await folio.restart()
+  if (restart) await folio.restart()
   return { categoryId, authorId, template, seededMs }
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { xml2js, type Element } from 'xml-js'
+import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
 import { publishablePost, publishableZhPost, publishNewPost } from '../support/fixtures.ts'
 import { fromDisk, startStack, type Stack } from './stack.ts'
 
@@ -138,6 +141,46 @@ describe('reads through Caddy', () => {
       const bytes = Buffer.from(await response.arrayBuffer())
       const decoded = encoding === 'gzip' ? Bun.gunzipSync(bytes) : (await import('node:zlib')).brotliDecompressSync(bytes)
       expect(Buffer.from(decoded).toString()).toBe(plain)
+    }
+  })
+
+  test('an artifact too small for copies: br and gzip clients get its identity bytes and headers, from Caddy as from the API', async () => {
+    await publish()
+    const zlibClient = { 'accept-encoding': 'br, gzip' }
+    const authors = (await (await stack.viaApi(`${B}/authors`)).json()) as { data: { id: number; slug: string }[] }
+    const author = authors.data.find((a) => a.id === stack.authorId)!
+    // An author's JSON also has an alias spelling (`?language=en`: a link to the file, and links to copies it has not).
+    const files: [string, string][] = [
+      ['/robots.txt', 'robots.txt/@'],
+      [`${B}/categories`, 'api/v1/blog/categories/@'],
+      [`${B}/authors/${author.slug}?language=en`, `api/v1/blog/authors/${author.slug}/@`],
+    ]
+    for (const [path, name] of files) {
+      const file = join(stack.folio.cacheDir, name)
+      expect([path, statSync(file).size < COPIES_MIN_BYTES, existsSync(`${file}.br`), existsSync(`${file}.gz`)]).toEqual([
+        path,
+        true,
+        false,
+        false,
+      ])
+      const read = (base: string) => fetch(`${base}${path}`, { headers: zlibClient, decompress: false } as RequestInit)
+      const [viaCaddy, viaApi] = [await read(stack.caddy.url), await read(stack.folio.url)]
+      expect(fromDisk(viaCaddy)).toBe(true)
+      const answer = async (r: Response): Promise<Record<string, string | number | null>> => ({
+        status: r.status,
+        body: await r.text(),
+        ...Object.fromEntries(
+          ['etag', 'last-modified', 'content-type', 'cache-control', 'content-encoding', 'vary', 'content-length'].map((h) => [
+            h,
+            r.headers.get(h),
+          ]),
+        ),
+      })
+      const fromCaddy = await answer(viaCaddy)
+      expect(fromCaddy).toEqual(await answer(viaApi))
+      expect(fromCaddy).toMatchObject({ status: 200, body: readFileSync(file, 'utf8'), 'content-encoding': null })
+      const again = await stack.viaCaddy(path, { ...zlibClient, 'if-none-match': String(fromCaddy.etag) })
+      expect(again.status).toBe(304)
     }
   })
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, st
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { seedPublishedCopies } from '../../bench/support/seed.ts'
+import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
 import { COPIES_EVERY_MS } from '../../src/modules/publishing/destinations.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -48,19 +49,56 @@ const seconds = (file: string) => Math.floor(statSync(file).mtimeMs / 1000)
 const read = (file: string) => (existsSync(file) ? readFileSync(file) : null)
 
 describe('precompressed copies', () => {
-  test("after a rebuild's passes, every artifact's .br and .gz decompress to its main file's bytes and carry its mtime", async () => {
-    const { folio } = await start(40)
+  test("after a rebuild's passes, every artifact's .br and .gz decompress to its main file's bytes and carry its mtime; a small one has none", async () => {
+    const { folio, token } = await start(40)
     const rebuilt = await folio.cli('rebuild', '--force')
     expect(rebuilt.stdout).toMatch(/rebuilt artifacts: \d{3} rendered/)
     const files = mainFiles(folio.cacheDir)
     expect(files.length).toBeGreaterThan(100)
+    let small = 0
     for (const file of files) {
       const bytes = readFileSync(file)
+      if (bytes.length < COPIES_MIN_BYTES) {
+        expect([file, existsSync(`${file}.br`), existsSync(`${file}.gz`)]).toEqual([file, false, false])
+        small++
+        continue
+      }
       expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(bytes)
       expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(bytes)
       expect(seconds(`${file}.br`)).toBe(seconds(file))
       expect(seconds(`${file}.gz`)).toBe(seconds(file))
     }
+    expect(small).toBeGreaterThan(5)
+    // Whole without copies: the next rebuild renders nothing again, and verifying finds no damage.
+    expect((await folio.cli('rebuild', '--verify')).stdout).toMatch(/rebuilt artifacts: 0 rendered, 0 written/)
+
+    // One artifact growing over the threshold and shrinking under it again: an author's JSON.
+    const saveAuthor = async (bio: string, id?: number) => {
+      const saved = await folio.call('POST', `${B}/authors/save`, { token, body: { id, name: 'Tiny Author', language: 'en', bio } })
+      expect(saved.body.code).toBe('0000')
+      await folio.settled()
+      return saved.body.data as { id: number; slug: string }
+    }
+    const author = await saveAuthor('Short.')
+    const file = join(folio.cacheDir, `api/v1/blog/authors/${author.slug}/@`)
+    const copies = () => [existsSync(`${file}.br`), existsSync(`${file}.gz`)]
+    expect(statSync(file).size).toBeLessThan(COPIES_MIN_BYTES)
+    expect(copies()).toEqual([false, false])
+    const long = 'A bio long enough for compressed copies. '.repeat(40)
+    await saveAuthor(long, author.id)
+    expect(statSync(file).size).toBeGreaterThanOrEqual(COPIES_MIN_BYTES)
+    expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(readFileSync(file))
+    expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(readFileSync(file))
+    // Shrunk: the larger version's copies went with it (and none is due: `settled` saw no job left).
+    await saveAuthor('Short again.', author.id)
+    expect(statSync(file).size).toBeLessThan(COPIES_MIN_BYTES)
+    expect(copies()).toEqual([false, false])
+    // Grown again within COPIES_EVERY_MS of its last copies: they come by a job due once the span has passed.
+    await saveAuthor(`${long}!`, author.id)
+    await folio.advanceClock(COPIES_EVERY_MS + 100)
+    await folio.settled()
+    expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(readFileSync(file))
+    expect(readFileSync(file, 'utf8')).toContain(`${long}!`)
   })
 
   test('a path rewritten by the next passes, of this process or another, never shows copies of its old bytes', async () => {

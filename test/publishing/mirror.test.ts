@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Client } from 'minio'
+import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { MINIO_SETUP_TIMEOUT_MS, startMinio, type RunningMinio } from '../support/minio.ts'
@@ -81,6 +82,10 @@ describe('artifact mirror to a real MinIO', () => {
     // The lists and feeds it appears on went too.
     expect(all).toContain(`${PREFIX}api/v1/blog/posts/@`)
     expect(all).toContain(`${PREFIX}api/v1/blog/rss.xml/@`)
+    // An artifact too small for copies (the one category's list) is its main object alone, as on disk.
+    expect(readFileSync(join(folio.cacheDir, 'api/v1/blog/categories/@')).length).toBeLessThan(COPIES_MIN_BYTES)
+    const categories = `${PREFIX}api/v1/blog/categories/@`
+    expect([all.has(categories), all.has(`${categories}.br`), all.has(`${categories}.gz`)]).toEqual([true, false, false])
 
     const served = await fetch(`${folio.url}${B}/posts/${post.slug}`)
     const bytes = Buffer.from(await served.arrayBuffer())

@@ -1,4 +1,5 @@
 import type { Monotonic } from '../../shared/time.ts'
+import { needsCopies } from './copies-rule.ts'
 import { createCopiesThrottle } from './copies-throttle.ts'
 import type { Copier } from './copies.ts'
 import { ABSENT } from './jobs.ts'
@@ -73,7 +74,7 @@ export function createDestinations(deps: DestinationDeps) {
      * (`known`) says its bytes are already there. `changing` runs before the first file changes.
      * Its copies are handed to the copies thread (`copying`, which the pass waits for before it
      * ends), or left for later (`copiesDueAt`) when this process handed them out less than
-     * COPIES_EVERY_MS ago.
+     * COPIES_EVERY_MS ago; an artifact too small for copies (copies-rule.ts) has neither.
      */
     place(
       path: string,
@@ -89,16 +90,25 @@ export function createDestinations(deps: DestinationDeps) {
         cache.changed([path, ...aliases])
         return { outcome }
       }
-      const due = copiesDue(path)
-      const files = hash === known ? filesPresent(cacheDir, path) : null
-      if (files?.main && files.copies) return { outcome: 'unchanged' }
-      if (files?.main && due !== null) return { outcome: 'unchanged', copiesDueAt: due }
-      // The bytes stand and only their copies are missing (left for later, or lost): the copies
-      // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
-      if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
+      // Too small for copies (copies-rule.ts): none written, none due, never throttled. With no
+      // copies whose absence tells of a main file a failed pass replaced, its bytes are compared
+      // instead (under 1 KiB: one read).
+      const copies = needsCopies(bytes.length)
+      const due = copies ? copiesDue(path) : null
+      if (!copies) {
+        if (hash === known && holds(cacheDir, path, bytes)) return { outcome: 'unchanged' }
+      } else {
+        const files = hash === known ? filesPresent(cacheDir, path) : null
+        if (files?.main && files.copies) return { outcome: 'unchanged' }
+        if (files?.main && due !== null) return { outcome: 'unchanged', copiesDueAt: due }
+        // The bytes stand and only their copies are missing (left for later, or lost): the copies
+        // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
+        if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
+      }
       changing()
       writeArtifact(cacheDir, path, aliases, bytes, deps.now())
       cache.changed([path, ...aliases])
+      if (!copies) return { outcome: 'written' }
       return due === null ? { outcome: 'written', copying: copy(path, bytes) } : { outcome: 'written', copiesDueAt: due }
     },
   }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Catalogue } from './catalogue.ts'
+import { wholeWithoutCopies } from './copies-rule.ts'
 import { COMPLETE, filesOnDisk, MAIN_FILE, pruneEmptyFolders } from './disk-scan.ts'
 import { CACHE_INPUTS, CACHE_MARKER, readMarker } from './marker.ts'
 import { ABSENT, forgetHashes, LANE, manifest, markStale, nextSeq, pendingPaths, saveSubjectState, subjectState } from './jobs.ts'
@@ -37,7 +38,12 @@ export function createRebuild(
   async function rebuildLocked(force: boolean): Promise<RenderStats & { skipped: number }> {
     const disk = filesOnDisk(deps.cacheDir, kinds.tops, now())
     const onDisk = (path: string) => ((disk.get(path) ?? 0) & MAIN_FILE) !== 0
-    const present = (path: string) => disk.get(path) === COMPLETE
+    // Whole: the main file with its copies, or without them when too small to need any (one stat
+    // for each file seen without copies, which are few but for the small ones).
+    const present = (path: string) => {
+      const bits = disk.get(path)
+      return bits === COMPLETE || (bits !== undefined && (bits & MAIN_FILE) !== 0 && wholeWithoutCopies(join(deps.cacheDir, path)))
+    }
     const marker = readMarker(deps.cacheDir)
     let skipped = 0
     // Each alias link's main file: links are made with their file, so a lost one is made again below.
@@ -117,7 +123,7 @@ export function createRebuild(
     )
     const stats = await renderAllDue()
     for (const [alias, path] of aliasOf)
-      if (disk.get(alias) !== COMPLETE && existsSync(join(deps.cacheDir, path))) linkAliases(deps.cacheDir, path, [alias])
+      if (!present(alias) && existsSync(join(deps.cacheDir, path))) linkAliases(deps.cacheDir, path, [alias])
     // Folders emptied by removals go (a removal takes only its own folder).
     if (stats.removed) for (const top of kinds.tops) pruneEmptyFolders(deps.cacheDir, join(deps.cacheDir, top))
     return { ...stats, skipped }

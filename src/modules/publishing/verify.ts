@@ -30,7 +30,8 @@ const readOrNull = (file: string): Buffer | null => {
  * Whether an artifact's files disagree with its recorded hash, and how many bytes that took to
  * say. An absent artifact (ABSENT) is damaged when a main file stands there; a present one when
  * its main file is missing or hashes otherwise, or a copy beside it does not decompress to the
- * same bytes. A missing copy is no damage: copies are left for later on purpose.
+ * same bytes. A missing copy is no damage: copies are left for later on purpose, and an artifact
+ * too small for copies (copies-rule.ts) has none.
  */
 function inspectArtifact(root: string, path: string, hash: string): { damaged: boolean; bytesRead: number } {
   const file = join(root, path)

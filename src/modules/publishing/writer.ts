@@ -115,7 +115,8 @@ function link(target: string, alias: string): void {
  * main file is renamed in, and the new copies come after it; so a reader gets the old file, or the
  * new one uncompressed, or the new one compressed, and never a compressed copy that disagrees with
  * the main file. Under a full disk the copies are simply missing, which Caddy answers with the
- * main file.
+ * main file. A version too small for copies (copies-rule.ts) has none: the old copies of a larger
+ * one still go first, and none come after.
  */
 export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): void {
   const file = join(root, path)
@@ -135,7 +136,11 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   if (previous === null) linkAliases(root, path, aliases)
 }
 
-/** The alias links of an artifact (and of its copies), where they are missing; those present stay. */
+/**
+ * The alias links of an artifact (and of its copies), where they are missing; those present stay.
+ * A copy's link stands even while the copy is missing (left for later, or a version too small for
+ * copies): Caddy then answers the main file, and a version that grows finds its links made.
+ */
 export function linkAliases(root: string, path: string, aliases: readonly string[]): void {
   const file = join(root, path)
   for (const alias of aliases) {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { Queryable } from '../../../db/client.ts'
 import { ABSENT, manifest } from '../jobs.ts'
 import type { ArtifactBucket } from './bucket.ts'
+import { needsCopies } from '../copies-rule.ts'
 import { objectsOf, type BucketLayout } from './objects.ts'
 import { readIfPresent } from './upload.ts'
 
@@ -46,9 +47,12 @@ export async function reconcileBucket(
       }
       return files.get(file)!
     }
-    if (!read(path)) return
+    const main = read(path)
+    if (!main) return
+    // A main file too small for copies has none (copies-rule.ts): their objects are strays.
+    const copies = needsCopies(main.bytes.length)
     for (const object of objectsOf(path, layout)) {
-      const file = read(object.file)
+      const file = object.file === path || copies ? read(object.file) : null
       if (!file) continue
       kept.add(object.key)
       if (!force && listed.get(object.key) === file.md5) summary.unchanged++

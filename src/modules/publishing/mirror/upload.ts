@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ArtifactBucket } from './bucket.ts'
+import { needsCopies } from '../copies-rule.ts'
 import { objectsOf, type BucketLayout } from './objects.ts'
 
 /** Objects one mirror job put and deleted. */
@@ -21,7 +22,8 @@ export const readIfPresent = (file: string): Uint8Array | null => {
 /**
  * Brings one artifact's objects in line with CACHE_DIR as it is now: with its main file there,
  * each object whose file is there is put (main objects first, as the disk writer renames the main
- * file in before its copies) and the others deleted; without it (`delete`, or removed since the
+ * file in before its copies) and the others deleted (the copies' objects of an artifact too small
+ * for copies among them); without it (`delete`, or removed since the
  * `put` was recorded), every object goes. A version written meanwhile has a newer job of its own.
  */
 export async function mirrorArtifact(
@@ -32,11 +34,14 @@ export async function mirrorArtifact(
   op: 'put' | 'delete',
 ): Promise<MirrorCount> {
   const objects = objectsOf(path, layout)
-  const bytes = new Map<string, Uint8Array | null>([[path, op === 'put' ? readIfPresent(join(cacheDir, path)) : null]])
-  if (bytes.get(path)) for (const { file } of objects) if (!bytes.has(file)) bytes.set(file, readIfPresent(join(cacheDir, file)))
+  const main = op === 'put' ? readIfPresent(join(cacheDir, path)) : null
+  const bytes = new Map<string, Uint8Array | null>([[path, main]])
+  // A main file too small for copies has none to read (copies-rule.ts): their objects go, as a shrunk version's must.
+  if (main && needsCopies(main.length))
+    for (const { file } of objects) if (!bytes.has(file)) bytes.set(file, readIfPresent(join(cacheDir, file)))
   const present = objects.filter((o) => bytes.get(o.file))
-  const main = present.filter((o) => o.file === path)
-  await Promise.all(main.map((o) => bucket.put(o.key, bytes.get(o.file)!, o.headers)))
+  const mains = present.filter((o) => o.file === path)
+  await Promise.all(mains.map((o) => bucket.put(o.key, bytes.get(o.file)!, o.headers)))
   await Promise.all(present.filter((o) => o.file !== path).map((o) => bucket.put(o.key, bytes.get(o.file)!, o.headers)))
   const gone = objects.filter((o) => !bytes.get(o.file)).map((o) => o.key)
   await bucket.remove(gone)
