@@ -9,8 +9,6 @@ import type { MediaMime } from './detect.ts'
  * end marker are junk stored and served for nothing. Each walk is one pass over the chunk or box
  * headers (a few per file), never over the pixel data.
  */
-/** MAX_IMAGE_PIXELS's default: 40 megapixels, more than any camera a blog's images come from. */
-export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000
 
 export type StructureFault =
   { kind: 'undecodable' } | { kind: 'length'; message: string } | { kind: 'pixels'; width: number; height: number }
