@@ -1,6 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { stringify } from 'yaml'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { MediaStore } from '../media/store.ts'
@@ -40,6 +39,7 @@ function frontMatter(post: ExportPost, siteRelative: (url: string) => string): s
     translationKey: post.alternateSlug ? (post.language === 'en' ? post.slug : post.alternateSlug) : undefined,
     aliases: [urlPathOf({ kind: 'page.post', language: post.language, slug: post.slug })],
   }
+  const { stringify } = import.meta.require('yaml') as typeof import('yaml') // loaded by an export, not at every start
   return `---\n${stringify(fields, { lineWidth: 0 })}---\n`
 }
 

@@ -1,4 +1,3 @@
-import { imageSize } from 'image-size'
 import type { MediaMime } from './detect.ts'
 
 /**
@@ -64,7 +63,8 @@ const END_NAMES: Record<MediaMime, string> = {
 export function structureFault(bytes: Uint8Array, mime: MediaMime, maxPixels: number): StructureFault | null {
   let size: { width?: number; height?: number }
   try {
-    size = imageSize(bytes)
+    // image-size (26 modules) loads with the first upload, not at every start (docs/benchmarks.md, "CLI start").
+    size = (import.meta.require('image-size') as typeof import('image-size')).imageSize(bytes)
   } catch {
     return { kind: 'undecodable' }
   }
