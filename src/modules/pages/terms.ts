@@ -3,7 +3,6 @@
 
 /** Where a published page is linked from on every site page (docs/pages.md, "Navigation"). */
 export const NAV_PLACEMENTS = ['none', 'header', 'footer'] as const
-export type NavPlacement = (typeof NAV_PLACEMENTS)[number]
 
 /** 0 draft, 1 published. */
 export const PAGE_STATUS = { draft: 0, published: 1 } as const
