@@ -6,9 +6,12 @@
  * run on a data folder already at today's schema (one `token create` made it). Whole processes, as
  * a shell or a test starts them; printed per command: median wall time and median CPU time (user +
  * system: what contention on a shared box does not inflate), and the ratio to the bare start.
- * With BENCH_BASELINE=/path/to/an/older/checkout, its `--help` and `token list` run alternated too.
+ * With BENCH_BASELINE=/path/to/an/older/checkout (its own node_modules, or a link to these), each
+ * command of that checkout runs alternated too, and so does the server's start: `bun src/main.ts`
+ * from spawn to its "listening" line, wall and CPU (user + system, read from /proc at that line),
+ * the same modules the CLI's composing commands (rebuild, backup, import) load.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { summarize } from './support/stats.ts'
@@ -39,20 +42,48 @@ const CASES: [string, string[]][] = [
 ]
 const base = process.env.BENCH_BASELINE
 if (base)
-  CASES.push(
-    ['baseline --help', [join(base, 'src/cli.ts'), '--help']],
-    ['baseline token list', [join(base, 'src/cli.ts'), 'token', 'list']],
-  )
+  CASES.push(...CASES.slice(1).map(([name, [file, ...args]]): [string, string[]] => [`before: ${name}`, [join(base, file!), ...args]]))
+
+/** `bun ROOT/src/main.ts` from spawn to its "listening" line: wall, and the process's CPU so far. */
+async function serverStart(root: string): Promise<{ wallMs: number; cpuMs: number }> {
+  const started = performance.now()
+  const server = Bun.spawn([process.execPath, join(root, 'src/main.ts')], {
+    cwd: root,
+    env: { ...env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' },
+    stdout: 'pipe',
+    stderr: 'ignore',
+  })
+  const reader = server.stdout.getReader()
+  for (let out = ''; !out.includes('"listening"');) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error(`${root}/src/main.ts exited before listening`)
+    out += new TextDecoder().decode(value)
+  }
+  const wallMs = performance.now() - started
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  const cpuMs = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // utime + stime, in clock ticks of 10 ms
+  server.kill('SIGTERM')
+  await server.exited
+  return { wallMs, cpuMs }
+}
 
 try {
   await timed(['src/cli.ts', 'token', 'create', '--name', 'bench', '--scopes', 'blog:read']) // migrates the new database
-  const samples = new Map(CASES.map(([name]) => [name, { wall: [] as number[], cpu: [] as number[] }]))
-  for (let round = 0; round < ROUNDS; round++)
-    for (const [name, args] of CASES) {
-      const { wallMs, cpuMs } = await timed(args)
-      samples.get(name)!.wall.push(wallMs)
-      samples.get(name)!.cpu.push(cpuMs)
-    }
+  const STARTS: [string, string][] = base
+    ? [
+        ['server start', ROOT],
+        ['before: server start', base],
+      ]
+    : []
+  const samples = new Map([...CASES, ...STARTS].map(([name]) => [name, { wall: [] as number[], cpu: [] as number[] }]))
+  const record = (name: string, { wallMs, cpuMs }: { wallMs: number; cpuMs: number }) => {
+    samples.get(name)!.wall.push(wallMs)
+    samples.get(name)!.cpu.push(cpuMs)
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, args] of CASES) record(name, await timed(args))
+    for (const [name, root] of STARTS) record(name, await serverStart(root))
+  }
   const bare = samples.get(CASES[0]![0])!
   const bareWall = summarize(bare.wall).p50
   const bareCpu = summarize(bare.cpu).p50
@@ -61,7 +92,7 @@ try {
     const wall = summarize(s.wall).p50
     const cpu = summarize(s.cpu).p50
     console.log(
-      `${name.padEnd(16)} ${wall.toFixed(0).padStart(5)} ms (${(wall / bareWall).toFixed(1)}×) | ${cpu.toFixed(0).padStart(5)} ms (${(cpu / bareCpu).toFixed(1)}×)`,
+      `${name.padEnd(22)} ${wall.toFixed(0).padStart(5)} ms (${(wall / bareWall).toFixed(1)}×) | ${cpu.toFixed(0).padStart(5)} ms (${(cpu / bareCpu).toFixed(1)}×)`,
     )
   }
 } finally {

@@ -1,7 +1,7 @@
 import { options, positiveId, UsageError, type CliCommand } from './cli-args.ts'
 import type { CliService } from './cli-service.ts'
 import type { compose } from './main.ts'
-import { COMMENT_STATUS, type CommentStatus } from './modules/engagement/model.ts'
+import { COMMENT_STATUS, type CommentStatus } from './modules/engagement/terms.ts'
 import { listComments, moderateComment } from './modules/engagement/moderation.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>

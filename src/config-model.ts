@@ -3,6 +3,8 @@ import type { Subnet } from './shared/ip.ts'
 /** The operator contract's configuration (operations.md), parsed once at start and frozen. */
 /** IDEMPOTENCY_BUDGET_BYTES's default: the stored answers' bodies, all callers together. */
 export const DEFAULT_IDEMPOTENCY_BUDGET_BYTES = 32 * 1024 * 1024
+/** MAX_IMAGE_PIXELS's default: 40 megapixels, more than any camera a blog's images come from. */
+export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000
 
 export interface Config {
   readonly port: number

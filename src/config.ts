@@ -1,8 +1,14 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
-import { DEFAULT_MAX_IMAGE_PIXELS } from './modules/media/structure.ts'
 import { MIN_BUDGET_MB, memoryBudget } from './operations/memory-budget.ts'
-import { type Config, DB_REPLICATIONS, DEFAULT_IDEMPOTENCY_BUDGET_BYTES, LOG_LEVELS, PURGE_FORMATS } from './config-model.ts'
+import {
+  type Config,
+  DB_REPLICATIONS,
+  DEFAULT_IDEMPOTENCY_BUDGET_BYTES,
+  DEFAULT_MAX_IMAGE_PIXELS,
+  LOG_LEVELS,
+  PURGE_FORMATS,
+} from './config-model.ts'
 import {
   cspReportUrl,
   type Env,

@@ -1,9 +1,10 @@
 import { options, positiveId, UsageError, type CliCommand } from './cli-args.ts'
 import type { CliService } from './cli-service.ts'
-import { DELIVERY_STATUSES, listDeliveries, redeliver, type DeliveryStatus } from './modules/webhooks/delivery-log.ts'
+import { listDeliveries, redeliver } from './modules/webhooks/delivery-log.ts'
 import { attemptsLabel } from './modules/webhooks/retry-policy.ts'
 import { pingReceiver, rotateReceiverSecret } from './modules/webhooks/receiver-actions.ts'
 import { listReceivers, saveReceiver } from './modules/webhooks/receivers.ts'
+import { DELIVERY_STATUSES, type DeliveryStatus } from './modules/webhooks/terms.ts'
 
 /** `cli webhook …` (docs/webhooks.md): receivers and their deliveries, for scripts. */
 export const webhookCommands: Record<string, CliCommand<CliService>> = {

@@ -1,4 +1,5 @@
 import { t, type TSchema } from 'elysia'
+import { LIMITS } from '../shared/limits.ts'
 
 /** Shared request-schema pieces; every text field has a documented upper bound (docs/api.md, "Limits"). */
 export const Id = t.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
@@ -29,21 +30,7 @@ export const optText = (maxLength: number, description?: string) =>
 export const SLUG_RULE = 'a slug of lower-case ASCII words joined by hyphens (at most 75 characters), or blank to generate one'
 export const optId = t.Optional(t.Union([Id, t.Null()]))
 
-export const LIMITS = {
-  name: 200,
-  slug: 200,
-  title: 200,
-  shortText: 500,
-  text: 2_000,
-  longText: 10_000,
-  url: 2_048,
-  contentHtml: 500_000,
-  /** Lower than HTML: converting adversarial Markdown costs several microseconds a character. */
-  contentMarkdown: 200_000,
-  listItems: 20,
-  faqBlocks: 50,
-  maxPageSize: 100,
-} as const
+export { LIMITS } from '../shared/limits.ts'
 
 /** `current`/`size` query paging; a non-positive or oversized value is a 400 naming it. */
 export const pageQuery = {

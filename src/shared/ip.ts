@@ -1,4 +1,4 @@
-import { isIP } from 'node:net'
+import ipaddr from 'ipaddr.js'
 
 /** An IP address as a number: IPv4 in 32 bits, IPv6 in 128; an IPv4-mapped IPv6 address is its IPv4 address. */
 export interface Ip {
@@ -23,6 +23,23 @@ function v6Value(address: string): bigint {
   return groups.reduce((n, group) => (n << 16n) | group, 0n)
 }
 
+/** The longest IP literal: `ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255`. */
+const MAX_LITERAL = 45
+
+/**
+ * 4 or 6 for an IPv4 or IPv6 literal (no zone), 0 for anything else, as node:net's `isIP` answers
+ * (which loads Node's streams: ~15 ms of every start, docs/benchmarks.md "CLI start"). Leading
+ * zeros are refused in dotted parts, within IPv6 too; the length is checked first, so ipaddr.js's
+ * patterns only ever see a few dozen characters.
+ */
+function ipFamily(text: string): 0 | 4 | 6 {
+  if (text.length > MAX_LITERAL) return 0
+  if (ipaddr.IPv4.isValidFourPartDecimal(text)) return 4
+  if (!ipaddr.IPv6.isValid(text)) return 0
+  const dotted = text.slice(text.lastIndexOf(':') + 1)
+  return !dotted.includes('.') || ipaddr.IPv4.isValidFourPartDecimal(dotted) ? 6 : 0
+}
+
 const MAPPED_PREFIX = 0xffffn << 32n
 
 /** Parses an IP literal (IPv6 with or without brackets or zone); null for anything else. */
@@ -31,7 +48,7 @@ export function parseIp(text: string): Ip | null {
     .trim()
     .replace(/^\[|\]$/g, '')
     .split('%')[0]!
-  const family = isIP(bare)
+  const family = ipFamily(bare)
   if (family === 4) return { family: 4, value: v4Value(bare) }
   if (family !== 6) return null
   const value = v6Value(bare)

@@ -1,4 +1,4 @@
-import { Client } from 'minio'
+import type { Client } from 'minio'
 
 /** What an S3 client needs: the media store (`S3_*`) and the artifact mirror (`ARTIFACTS_S3_*`) alike. */
 export interface S3Connection {
@@ -10,8 +10,13 @@ export interface S3Connection {
   region?: string | undefined
 }
 
-/** A client for an S3-compatible store (MinIO, AWS, R2...), bucket in the URL path as MinIO wants. */
+/**
+ * A client for an S3-compatible store (MinIO, AWS, R2...), bucket in the URL path as MinIO wants.
+ * The MinIO SDK (some 60 modules with xml2js and lodash) loads with the first client, so a Folio
+ * without S3 never loads it (docs/benchmarks.md, "CLI start").
+ */
 export function s3Client(options: S3Connection): Client {
+  const { Client } = import.meta.require('minio') as typeof import('minio')
   const url = new URL(options.endpoint)
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`expected an http(s) S3 endpoint, got ${options.endpoint}`)
   const useSSL = url.protocol === 'https:'

@@ -1,9 +1,19 @@
-import { pinyin } from 'pinyin-pro'
-
 /** The public slug shape: lower-case ASCII words joined by hyphens (seo-rules.md slug_format). */
 export const SLUG_SHAPE = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 const HAN = /\p{Script=Han}/u
+
+/**
+ * pinyin-pro and its dictionary, loaded on the first Han title rather than by every importer of
+ * this module (the CLI, the site's URL targets): about 60 ms of CPU (docs/benchmarks.md, "CLI start").
+ */
+let pinyinPro: typeof import('pinyin-pro') | undefined
+const pinyinOf = (text: string): string[] =>
+  (pinyinPro ??= import.meta.require('pinyin-pro') as typeof import('pinyin-pro')).pinyin(text, {
+    toneType: 'none',
+    type: 'array',
+    nonZh: 'consecutive',
+  })
 
 /**
  * Post slugs the API's fixed paths already answer (`posts/check`, `posts/save`, `posts/operate`,
@@ -17,7 +27,7 @@ export const RESERVED_POST_SLUGS: ReadonlySet<string> = new Set(['check', 'save'
  * outside [a-z0-9] becomes one hyphen; cut at the last hyphen within `max`.
  */
 export function slugOf(text: string, max = 60): string {
-  const latin = HAN.test(text) ? pinyin(text, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(' ') : text
+  const latin = HAN.test(text) ? pinyinOf(text).join(' ') : text
   const slug = latin
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

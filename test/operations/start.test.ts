@@ -32,6 +32,22 @@ async function refusedStart(env: Record<string, string>) {
   return { code, lines: stderr.trim().split('\n') }
 }
 
+/** What a listing command must not load: Elysia and TypeBox, the renderer and the publishing engine, heavy libraries. */
+const HEAVY =
+  /node_modules\/(elysia|@sinclair\/typebox|preact|pinyin-pro|image-size|sharp|tar|turndown|@modelcontextprotocol)\/|src\/(main\.ts|modules\/(publishing|artifacts)\/|modules\/site\/(render|templates\/))/
+
+/** The paths of every module `cli ARGS` loaded (test/fixtures/loaded-modules.ts), after it succeeded. */
+async function modulesLoadedBy(env: Record<string, string>, args: string[]): Promise<string[]> {
+  const file = join(base, `modules-${args.join('-')}.txt`)
+  const cli = Bun.spawn([process.execPath, '--preload', join(ROOT, 'test/fixtures/loaded-modules.ts'), join(ROOT, 'src/cli.ts'), ...args], {
+    env: { ...env, FOLIO_TEST_MODULES: file },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  expect(await cli.exited).toBe(0)
+  return (await Bun.file(file).text()).split('\n')
+}
+
 describe('one instance per data folder, clear start-up failures', () => {
   test('a second server on the same DATA_DIR refuses in one line and leaves the first one alone', async () => {
     const dirs = folders()
@@ -53,7 +69,7 @@ describe('one instance per data folder, clear start-up failures', () => {
     await first.dispose()
   })
 
-  test('CLI commands other than rebuild leave a live CACHE_DIR alone', async () => {
+  test('CLI commands other than rebuild leave a live CACHE_DIR alone; listings load only what they need', async () => {
     const folio = await startFolio({ ...folders(), SITE_URL: 'https://blog.example.com' })
     try {
       const sitemap = join(folio.cacheDir, pathOf({ kind: 'robots' }))
@@ -67,6 +83,23 @@ describe('one instance per data folder, clear start-up failures', () => {
       })
       expect(await other.exited).toBe(0)
       expect(await Bun.file(sitemap).text()).toBe(before)
+      // The listings start at once (docs/benchmarks.md, "CLI start"): none loads the web framework,
+      // the renderer or a heavy library, so a later import cannot bring them back unseen.
+      const listings = [
+        ['token', 'list'],
+        ['user', 'list'],
+        ['comments', 'list'],
+        ['webhook', 'list'],
+        ['pages', 'list'],
+      ]
+      const loaded = await Promise.all(listings.map((args) => modulesLoadedBy(folio.env, args)))
+      for (const [i, modules] of loaded.entries()) {
+        expect(modules).toContain(join(ROOT, `src/${listings[i]![0] === 'user' ? 'people' : listings[i]![0]}-cli.ts`))
+        expect({ command: listings[i]!.join(' '), heavy: modules.filter((path) => HEAVY.test(path)) }).toEqual({
+          command: listings[i]!.join(' '),
+          heavy: [],
+        })
+      }
     } finally {
       await folio.dispose()
     }

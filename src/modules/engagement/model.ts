@@ -1,22 +1,6 @@
 import { t } from 'elysia'
 import { Id, IdParam, pageQuery } from '../../http/schema.ts'
-
-/** Documented bounds of the engagement endpoints (docs/engagement.md). */
-export const ENGAGEMENT_LIMITS = {
-  authorName: 80,
-  authorEmail: 254,
-  content: 5_000,
-  clientKey: 64,
-  /** Longer user agents are cut when stored. */
-  userAgent: 512,
-  /** Claps one request may add. */
-  clapsPerCall: 10,
-  /** Claps one clientKey may give one post in total, as Medium's button allows. */
-  clapsPerClient: 50,
-} as const
-
-export const COMMENT_STATUS = { pending: 0, approved: 1, rejected: 2 } as const
-export type CommentStatus = (typeof COMMENT_STATUS)[keyof typeof COMMENT_STATUS]
+import { ENGAGEMENT_LIMITS } from './terms.ts'
 
 const KEY_PATTERN = (max: number) => `^[A-Za-z0-9_.:-]{1,${max}}$`
 

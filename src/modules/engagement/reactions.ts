@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client.ts'
 import { claps, posts } from '../../db/schema/index.ts'
 import { IdempotencyKeyReused } from '../../shared/errors.ts'
 import { engagementOf } from './engagement.ts'
-import { ENGAGEMENT_LIMITS, type EngagementRes, type ReactionReq } from './model.ts'
+import type { EngagementRes, ReactionReq } from './model.ts'
+import { ENGAGEMENT_LIMITS } from './terms.ts'
 import { engageablePost } from './repo.ts'
 
 /** Without an Idempotency-Key, the same request from the same clientKey this soon after is a duplicate. */

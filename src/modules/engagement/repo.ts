@@ -4,7 +4,7 @@ import { comments, posts } from '../../db/schema/index.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { PostRow } from '../posts/repo.ts'
 import { readable } from '../posts/visibility.ts'
-import { COMMENT_STATUS } from './model.ts'
+import { COMMENT_STATUS } from './terms.ts'
 
 /** The published post readers engage with; anything else (unknown, draft, offline, deleted) is a 400. */
 export function engageablePost(db: Queryable, postId: number): PostRow {

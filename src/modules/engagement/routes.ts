@@ -6,16 +6,8 @@ import { contract } from '../../http/contract.ts'
 import { IdParam, paging, toInt } from '../../http/schema.ts'
 import { postComment } from './comments.ts'
 import { engagementOf } from './engagement.ts'
-import {
-  CommentListQuery,
-  CommentReq,
-  EngagementRes,
-  ModerateReq,
-  PublicCommentRes,
-  ReactionReq,
-  ReplyReq,
-  type CommentStatus,
-} from './model.ts'
+import { CommentListQuery, CommentReq, EngagementRes, ModerateReq, PublicCommentRes, ReactionReq, ReplyReq } from './model.ts'
+import type { CommentStatus } from './terms.ts'
 import { listComments, moderateComment } from './moderation.ts'
 import { addReaction } from './reactions.ts'
 import { replyToComment } from './reply.ts'

@@ -1,6 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { stringify } from 'yaml'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import type { MediaStore } from '../media/store.ts'
@@ -41,6 +40,7 @@ function frontMatter(post: ExportPost, siteRelative: (url: string) => string): s
     weight: post.menuOrder || undefined,
     aliases: [folioPathOf(post)],
   }
+  const { stringify } = import.meta.require('yaml') as typeof import('yaml') // loaded by an export, not at every start
   return `---\n${stringify(fields, { lineWidth: 0 })}---\n`
 }
 

@@ -1,5 +1,4 @@
 import { parse as parseToml, TomlError } from 'smol-toml'
-import { parseDocument } from 'yaml'
 import { ImportFileError } from './model.ts'
 
 /** Front matter larger than this is refused: real ones are a few hundred bytes. */
@@ -46,6 +45,8 @@ export function splitFrontMatter(text: string, where: string): MarkdownFile {
 }
 
 function readYaml(raw: string, where: string): unknown {
+  // yaml (some 70 modules) loads with the first document, not at every start (docs/benchmarks.md, "CLI start").
+  const { parseDocument } = import.meta.require('yaml') as typeof import('yaml')
   const doc = parseDocument(raw, { schema: 'core', uniqueKeys: true, prettyErrors: true })
   const [error] = doc.errors
   // The fence is line 1 of the file, so the front matter's line n is the file's n + 1.

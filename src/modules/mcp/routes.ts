@@ -1,8 +1,6 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { Elysia } from 'elysia'
 import { callOf } from '../../http/call.ts'
 import { Unauthorized } from '../../shared/errors.ts'
-import { createMcpServer } from './server.ts'
 import type { McpServices } from './tools.ts'
 
 export const MCP_PATH = '/mcp'
@@ -38,6 +36,12 @@ export const mcpRoutes = (services: McpServices, maxRequestBytes: number) =>
         throw new Unauthorized(tokenPresented ? 'Invalid or revoked API token.' : 'Missing API token.', challenge(tokenPresented))
       // Stateless: no stream to open with GET and no session to end with DELETE (the SDK's stateless example does the same).
       if (request.method !== 'POST') return Response.json(METHOD_NOT_ALLOWED, { status: 405, headers: { allow: 'POST' } })
+      // The MCP SDK (with zod and ajv: some 230 modules, ~140 ms of CPU) loads with the first MCP
+      // request rather than at every start of the server and the CLI (docs/benchmarks.md, "CLI start").
+      const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+        import('./server.ts'),
+      ])
       const server = createMcpServer(services, caller)
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

@@ -1,5 +1,5 @@
-import sharp from 'sharp'
 import type { MediaMime } from './detect.ts'
+import { loadSharp } from './sharp.ts'
 
 /**
  * An upload's metadata taken out of the stored original, its pixels untouched (docs/media.md,
@@ -38,6 +38,7 @@ export function stripMetadata(bytes: Uint8Array, mime: MediaMime, orientation: n
 /** The original as it is stored: `stripMetadata` with the orientation sharp reads from its header (1 when it reads none). */
 export async function storedOriginal(bytes: Uint8Array, mime: MediaMime): Promise<Uint8Array> {
   if (mime !== 'image/jpeg' && mime !== 'image/png' && mime !== 'image/webp') return bytes
+  const sharp = await loadSharp()
   const orientation = await sharp(bytes)
     .metadata()
     .then((meta) => meta.orientation ?? 1)

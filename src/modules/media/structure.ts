@@ -1,4 +1,3 @@
-import { imageSize } from 'image-size'
 import type { MediaMime } from './detect.ts'
 
 /**
@@ -9,8 +8,6 @@ import type { MediaMime } from './detect.ts'
  * end marker are junk stored and served for nothing. Each walk is one pass over the chunk or box
  * headers (a few per file), never over the pixel data.
  */
-/** MAX_IMAGE_PIXELS's default: 40 megapixels, more than any camera a blog's images come from. */
-export const DEFAULT_MAX_IMAGE_PIXELS = 40_000_000
 
 export type StructureFault =
   { kind: 'undecodable' } | { kind: 'length'; message: string } | { kind: 'pixels'; width: number; height: number }
@@ -66,7 +63,8 @@ const END_NAMES: Record<MediaMime, string> = {
 export function structureFault(bytes: Uint8Array, mime: MediaMime, maxPixels: number): StructureFault | null {
   let size: { width?: number; height?: number }
   try {
-    size = imageSize(bytes)
+    // image-size (26 modules) loads with the first upload, not at every start (docs/benchmarks.md, "CLI start").
+    size = (import.meta.require('image-size') as typeof import('image-size')).imageSize(bytes)
   } catch {
     return { kind: 'undecodable' }
   }

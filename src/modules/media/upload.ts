@@ -1,6 +1,7 @@
+import { DEFAULT_MAX_IMAGE_PIXELS } from '../../config-model.ts'
 import { readAtMost } from '../../shared/stream.ts'
 import { ACCEPTED_MIME_TYPES, ACCEPTED_TYPES_TEXT, detectMediaType, type MediaMime } from './detect.ts'
-import { DEFAULT_MAX_IMAGE_PIXELS, structureFault } from './structure.ts'
+import { structureFault } from './structure.ts'
 import { MediaRejected } from './errors.ts'
 import { storedOriginal } from './strip.ts'
 import { contentHash, keyFor, mediaUrlFor } from './keys.ts'

@@ -1,5 +1,6 @@
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import type { MediaMime } from './detect.ts'
+import { loadSharp } from './sharp.ts'
 
 /**
  * Responsive variants of an upload (docs/media.md, "Variants"): the image upright (EXIF
@@ -14,9 +15,6 @@ import type { MediaMime } from './detect.ts'
 
 /** The widths a page may ask for: a phone (480), a phone at 2x or a tablet (960), a wide screen (1600). */
 export const VARIANT_WIDTHS = [480, 960, 1600] as const
-
-/** What the pipelines keep in memory: no libvips operation cache (each upload is decoded once). */
-sharp.cache(false)
 
 type VariantExt = 'avif' | 'webp' | 'jpg' | 'png'
 
@@ -81,6 +79,7 @@ const encode = (image: Sharp, ext: VariantExt): Sharp => {
  * metadata unless asked, so EXIF (GPS included), XMP and the ICC profile never reach a variant.
  */
 export async function makeVariants(key: string, bytes: Uint8Array, mime: string, maxPixels: number): Promise<Variants> {
+  const sharp = await loadSharp()
   const meta = await sharp(bytes, { limitInputPixels: maxPixels }).metadata()
   const turned = (meta.orientation ?? 1) >= 5
   const width = (turned ? meta.height : meta.width) ?? 0

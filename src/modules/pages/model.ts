@@ -1,16 +1,11 @@
 import { t } from 'elysia'
 import { Id, Language, LIMITS, optText } from '../../http/schema.ts'
+import { NAV_PLACEMENTS } from './terms.ts'
 
-/** Where a published page is linked from on every site page (docs/pages.md, "Navigation"). */
-export const NAV_PLACEMENTS = ['none', 'header', 'footer'] as const
-export type NavPlacement = (typeof NAV_PLACEMENTS)[number]
 const NavPlacement = t.Union(
   NAV_PLACEMENTS.map((p) => t.Literal(p)),
   { description: '`header` or `footer`: linked from every site page in that language while published; `none` (default): not linked' },
 )
-
-/** 0 draft, 1 published. */
-export const PAGE_STATUS = { draft: 0, published: 1 } as const
 
 export const PageSaveReq = t.Object(
   {

@@ -5,7 +5,7 @@ import { NotFound } from '../../shared/errors.ts'
 import { otherLanguage, type Language } from '../../shared/language.ts'
 import { urlPathOf } from '../site/targets.ts'
 import type { PageCardRes, PageRes } from './model.ts'
-import { PAGE_STATUS } from './model.ts'
+import { PAGE_STATUS } from './terms.ts'
 
 export type PageRow = typeof pages.$inferSelect
 

@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { pages } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
-import { PAGE_STATUS } from '../pages/model.ts'
+import { PAGE_STATUS } from '../pages/terms.ts'
 import { urlPathOf } from './targets.ts'
 
 export interface NavLink {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts'
 import { LANGUAGES, type Language } from '../../shared/language.ts'
 import { markdownLine } from '../../shared/markdown-text.ts'
-import { PAGE_STATUS } from '../pages/model.ts'
+import { PAGE_STATUS } from '../pages/terms.ts'
 import { isIndexed, pageBySlug, pagePartner, publishedPages, type PageRow } from '../pages/repo.ts'
 import { renderUrlset, w3cTime, type SitemapEntry } from '../artifacts/render/sitemap.ts'
 import { absolute, HTML_LANG, type Head } from './head.ts'

@@ -1,21 +1,13 @@
 import { asc, count, desc, eq } from 'drizzle-orm'
-import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
 import { webhookAttempts, webhookDeliveries as d, webhookReceivers as r } from '../../db/schema/index.ts'
-import { pageQuery, type Page } from '../../http/schema.ts'
+import type { Page } from '../../http/schema.ts'
 import { DomainError, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
 import { receiverById } from './receivers.ts'
 import { maxAttempts } from './retry-policy.ts'
-
-export const DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
-
-export const DeliveryLogQuery = t.Object({
-  status: t.Optional(t.Union(DELIVERY_STATUSES.map((s) => t.Literal(s)))),
-  ...pageQuery,
-})
+import type { DeliveryStatus } from './terms.ts'
 
 export interface WebhookDeliveryRes {
   id: number

@@ -1,27 +1,16 @@
 import { createHash } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
-import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import type { Queryable } from '../../db/client.ts'
 import { webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
-import { Id, LIMITS } from '../../http/schema.ts'
 import { invalidField, NotFound } from '../../shared/errors.ts'
 import { formatTime } from '../../shared/time.ts'
+import { LIMITS } from '../../shared/limits.ts'
 import { linkFault } from '../../shared/url-rule.ts'
 import { receiverHostFault } from './address.ts'
 import { isSubscription, SUBSCRIBABLE } from './events.ts'
-
-export const SECRET_MIN_LENGTH = 16
-
-export const WebhookSaveReq = t.Object({
-  /** Absent: a new receiver. Present: replaces url and events; an absent secret or enabled keeps the stored one. */
-  id: t.Optional(Id),
-  url: t.String({ minLength: 1, maxLength: LIMITS.url }),
-  secret: t.Optional(t.String({ minLength: SECRET_MIN_LENGTH, maxLength: 256 })),
-  events: t.Array(t.String({ maxLength: 64 }), { minItems: 1, maxItems: 10 }),
-  enabled: t.Optional(t.Boolean()),
-})
-export type WebhookSaveReq = typeof WebhookSaveReq.static
+import type { WebhookSaveReq } from './model.ts'
+import { SECRET_MIN_LENGTH } from './terms.ts'
 
 export interface WebhookReceiverRes {
   id: number

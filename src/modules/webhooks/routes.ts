@@ -2,9 +2,10 @@ import { t } from 'elysia'
 import type { Ctx } from '../../context.ts'
 import { adminRoutes } from '../../http/admin-routes.ts'
 import { IdParam, paging } from '../../http/schema.ts'
-import { deliveryDetail, DeliveryLogQuery, listDeliveries, redeliver } from './delivery-log.ts'
+import { deliveryDetail, listDeliveries, redeliver } from './delivery-log.ts'
+import { DeliveryLogQuery, WebhookSaveReq } from './model.ts'
 import { pingReceiver, rotateReceiverSecret } from './receiver-actions.ts'
-import { listReceivers, saveReceiver, WebhookSaveReq } from './receivers.ts'
+import { listReceivers, saveReceiver } from './receivers.ts'
 
 const ById = { params: t.Object({ id: IdParam }), scope: 'blog:admin' } as const
 

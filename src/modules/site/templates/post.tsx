@@ -1,6 +1,6 @@
 import { nameIn, type Language } from '../../../shared/language.ts'
 import type { AuthorRes } from '../../authors/model.ts'
-import { ENGAGEMENT_LIMITS } from '../../engagement/model.ts'
+import { ENGAGEMENT_LIMITS } from '../../engagement/terms.ts'
 import type { PostRes } from '../../posts/model.ts'
 import { authorUrl, completeFaq, postCrumbs, type Head } from '../head.ts'
 import type { PostExtras } from '../neighbours.ts'
