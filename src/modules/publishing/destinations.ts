@@ -37,7 +37,7 @@ export interface Placed {
 
 /**
  * The write destinations a pass puts an artifact on, one call: the disk (a temp file and a rename,
- * alias links, removal: writer.ts), the in-memory read cache (told which files changed), and the
+ * removal: writer.ts), the in-memory read cache (told which files changed), and the
  * precompressed copies (throttled: COPIES_EVERY_MS). The S3 mirror and the CDN purge follow
  * durably from what a pass changed (`onPassChanges`, recorded with the pass's closing write).
  */
@@ -77,7 +77,6 @@ export function createDestinations(deps: DestinationDeps) {
      */
     place(
       path: string,
-      aliases: readonly string[],
       bytes: Uint8Array | null,
       hash: string,
       known: string | undefined,
@@ -85,8 +84,8 @@ export function createDestinations(deps: DestinationDeps) {
     ): Placed {
       if (bytes === null) {
         if (known !== ABSENT) changing()
-        const outcome = removeArtifact(cacheDir, path, aliases)
-        cache.changed([path, ...aliases])
+        const outcome = removeArtifact(cacheDir, path)
+        cache.changed([path])
         return { outcome }
       }
       const due = copiesDue(path)
@@ -97,8 +96,8 @@ export function createDestinations(deps: DestinationDeps) {
       // alone, once the main file is seen to hold these bytes (a failed pass may have left another).
       if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
       changing()
-      writeArtifact(cacheDir, path, aliases, bytes, deps.now())
-      cache.changed([path, ...aliases])
+      writeArtifact(cacheDir, path, bytes, deps.now())
+      cache.changed([path])
       return due === null ? { outcome: 'written', copying: copy(path, bytes) } : { outcome: 'written', copiesDueAt: due }
     },
   }
