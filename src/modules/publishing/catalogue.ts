@@ -133,7 +133,6 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
       }
       return out
     },
-    pathsOf: (artifacts) =>
-      [...new Set(artifacts.map(file))].filter((path) => artifactPaths(path, () => parse(path) !== null)),
+    pathsOf: (artifacts) => [...new Set(artifacts.map(file))].filter((path) => artifactPaths(path, () => parse(path) !== null)),
   }
 }

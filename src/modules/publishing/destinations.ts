@@ -75,13 +75,7 @@ export function createDestinations(deps: DestinationDeps) {
      * ends), or left for later (`copiesDueAt`) when this process handed them out less than
      * COPIES_EVERY_MS ago.
      */
-    place(
-      path: string,
-      bytes: Uint8Array | null,
-      hash: string,
-      known: string | undefined,
-      changing: () => void,
-    ): Placed {
+    place(path: string, bytes: Uint8Array | null, hash: string, known: string | undefined, changing: () => void): Placed {
       if (bytes === null) {
         if (known !== ABSENT) changing()
         const outcome = removeArtifact(cacheDir, path)
