@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { contentTypeOf, pathOf, readQuery, requestTarget, spellingsOf, targetOf, type Target } from '../../src/modules/artifacts/paths.ts'
 import { requestFile } from '../../src/modules/publishing/files.ts'
 
@@ -37,9 +39,23 @@ describe('artifact paths', () => {
       }
   })
 
-  test('the spelled-out default `language=en` is stripped for the four reads it defaults on, and only there', () => {
+  test('the spelled-out default `language=en` is stripped for the four reads it defaults on, and only there, by Caddy as by the API', () => {
     const B = '/api/v1/blog'
-    const looked = (pathname: string, query: string) => requestFile(pathname, readQuery(pathname, query))
+    // The Caddyfile's `{read_query}` map, run as Caddy runs it (first matching pattern, else the query).
+    const caddyfile = readFileSync(join(import.meta.dir, '../../Caddyfile'), 'utf8')
+    const block = /map \{path\}\?\{query\} \{read_query\} \{\n([\s\S]*?)\tdefault \{query\}/.exec(caddyfile)![1]!
+    const entries = [...block.matchAll(/^\t\t~(\S+) "([^"]*)"$/gm)].map(([, pattern, out]) => [new RegExp(pattern!), out!] as const)
+    expect(entries).toHaveLength(2)
+    const caddyQuery = (pathname: string, query: string) => {
+      const url = `${pathname}?${query}`
+      const hit = entries.find(([pattern]) => pattern.test(url))
+      return hit ? url.replace(hit[0], hit[1].replace(/\$\{(\d)\}/g, '$$$1')) : query
+    }
+    const looked = (pathname: string, query: string) => {
+      const file = requestFile(pathname, readQuery(pathname, query))
+      expect([pathname, query, caddyQuery(pathname, query)]).toEqual([pathname, query, readQuery(pathname, query)])
+      return file
+    }
     // The four reads whose language defaults to en (and an author's later pages), slash or none.
     expect(looked(`${B}/posts/hello`, 'language=en')).toBe('api/v1/blog/posts/hello/@')
     expect(looked(`${B}/posts/hello/`, 'language=en')).toBe('api/v1/blog/posts/hello/@')
@@ -58,7 +74,8 @@ describe('artifact paths', () => {
     expect(looked('/en/blog/hello', 'language=en')).toBe('en/blog/hello/@language=en')
     // One anchored pass over a hostile path and query (a quadratic one would not end within the test's time).
     const query = `language=en${'&current=1'.repeat(50_000)}`
-    expect(readQuery(`${B}/authors/${'a?'.repeat(200_000)}/posts`, query)).toBe(query)
+    const hostile = `${B}/authors/${'a?'.repeat(200_000)}/posts`
+    expect([readQuery(hostile, query) === query, caddyQuery(hostile, query) === query]).toEqual([true, true])
   })
 
   test('a file is named after the canonical URL: defaults left out, keys in the spec order', () => {

@@ -67,11 +67,14 @@ const defaultingToEn = (path: string, language: Language, rest: [string, string 
 /**
  * The spelled-out defaults `defaultingToEn` makes, read back (post, author, author's posts, RSS;
  * an optional trailing slash, as Caddy's `{path}` keeps it): `language=en` first, then nothing or
- * an author's page number. The Caddyfile's `map {path}?{query} {read_query}` mirrors this rule:
- * change both together. `[^/?]+`: one path segment; the regexp is anchored, so linear.
+ * an author's page number, which is kept. The Caddyfile's `map {path}?{query} {read_query}` holds
+ * the same two patterns (test/publishing/paths.test.ts compares them): change both together.
+ * `[^/?]+`: one path segment; each pattern is anchored, so one linear pass.
  */
-const SPELLED_DEFAULT =
-  /^\/api\/v1\/blog\/(?:(?:posts|authors)\/[^/?]+\/?\?language=en|rss\.xml\/?\?language=en|authors\/[^/?]+\/posts\/?\?language=en(?:&(current=[1-9][0-9]*))?)$/
+const SPELLED_DEFAULT = [
+  /^\/api\/v1\/blog\/(?:(?:posts|authors)\/[^/?]+|authors\/[^/?]+\/posts|rss\.xml)\/?\?language=en$/,
+  /^\/api\/v1\/blog\/authors\/[^/?]+\/posts\/?\?language=en&(current=[1-9][0-9]*)$/,
+]
 
 /**
  * The query a request's file is looked up by, as Caddy's `{read_query}` gives it: the query as
@@ -81,8 +84,12 @@ const SPELLED_DEFAULT =
  */
 export function readQuery(pathname: string, query: string): string {
   if (!query.startsWith('language=en')) return query
-  const spelled = SPELLED_DEFAULT.exec(`${pathname}?${query}`)
-  return spelled ? (spelled[1] ?? '') : query
+  const url = `${pathname}?${query}`
+  for (const pattern of SPELLED_DEFAULT) {
+    const spelled = pattern.exec(url)
+    if (spelled) return spelled[1] ?? ''
+  }
+  return query
 }
 
 export function urlOf(target: Target): ArtifactUrl {
