@@ -179,7 +179,8 @@ describe('reads through Caddy', () => {
     for (const [link, to] of links) symlinkSync(to, join(stack.folio.cacheDir, link))
     const rebuilt = await stack.folio.cli('rebuild')
     expect(rebuilt.code).toBe(0)
-    expect(rebuilt.stdout).toContain(`${defaulting.length} removed`)
+    // One stray name per old link (its copies' links go with it); other pending work may remove more.
+    expect(Number(/(\d+) removed/.exec(rebuilt.stdout)?.[1])).toBeGreaterThanOrEqual(defaulting.length)
     for (const [link] of links) expect(() => lstatSync(join(stack.folio.cacheDir, link))).toThrow()
     await spelledOut()
   })
