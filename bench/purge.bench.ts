@@ -52,10 +52,8 @@ try {
     folio.call('POST', '/api/admin/blog/publication-settings/save', { token, body: { nameEn: 'Field Notes, renamed' } }),
   )
   const files = readdirSync(folio.cacheDir, { recursive: true, withFileTypes: true })
-  const served = files.filter(
-    (f) => (f.isFile() || f.isSymbolicLink()) && (f.name === '@' || f.name.startsWith('@')) && !/\.(br|gz)$/.test(f.name),
-  )
-  console.log(`\nArtifact files (and alias links) Caddy serves: ${served.length}; a purge-everything drops all of them.`)
+  const served = files.filter((f) => f.isFile() && (f.name === '@' || f.name.startsWith('@')) && !/\.(br|gz)$/.test(f.name))
+  console.log(`\nArtifact files Caddy serves: ${served.length}; a purge-everything drops all of them.`)
 } finally {
   await folio.dispose()
   receiver.stop()

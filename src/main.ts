@@ -37,6 +37,7 @@ import { resourceRoutes } from './modules/resources/routes.ts'
 import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
 import { webhookHealth } from './modules/webhooks/health.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
+import { readQuery } from './modules/artifacts/paths.ts'
 import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './http/openapi/document.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
@@ -197,8 +198,8 @@ export async function compose(
   // Uploads whose variants a crash cut short (or an import left): made now; each lands with the changes re-rendering what shows it.
   if (options.workers) void mediaVariants.run(true).catch((error) => log.error('media variants at start failed', { error: String(error) }))
   const fetch = createFetch({
-    app: withCors(withRedirects(staticFirst(app, publishing.cache, publishing.canonical), config.cacheDir), config.corsOrigins),
-    readArtifact: publishing.marked(artifactRead(publishing.cache)),
+    app: withCors(withRedirects(staticFirst(app, publishing.cache, publishing.canonical, readQuery), config.cacheDir), config.corsOrigins),
+    readArtifact: publishing.marked(artifactRead(publishing.cache, readQuery)),
     authenticate: (token) => authenticate(db, token),
     sessionCaller: people.sessionCaller,
     audit: people.audit,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, readFileSync, statSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { xml2js, type Element } from 'xml-js'
 import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
@@ -126,6 +126,64 @@ describe('reads through Caddy', () => {
       expect(other.headers.get('last-modified')).toBe(canonical.headers.get('last-modified'))
       expect(await other.text()).toBe(await (await stack.viaCaddy(`${B}/posts?language=en`)).text())
     }
+  })
+
+  test('the four reads whose language defaults to en answer `?language=en` from their one file; lists keep their own', async () => {
+    const post = await publish()
+    await stack.folio.settled()
+    const authors = (await (await stack.viaApi(`${B}/authors`)).json()) as { data: { id: number; slug: string }[] }
+    const author = authors.data.find((a) => a.id === stack.authorId)!.slug
+    const identity = { 'accept-encoding': 'identity' }
+    const defaulting = [`${B}/posts/${post.slug}`, `${B}/authors/${author}`, `${B}/authors/${author}/posts`, `${B}/rss.xml`]
+    // Only the canonical files exist: nothing on disk for the spelled-out default.
+    for (const path of defaulting) expect(existsSync(join(stack.folio.cacheDir, `${path.slice(1)}/@language=en`))).toBe(false)
+    const spelledOut = async () => {
+      for (const path of defaulting) {
+        const bare = await stack.viaCaddy(path, identity)
+        for (const spelling of [`${path}?language=en`, `${path}/?language=en`]) {
+          const viaCaddy = await stack.viaCaddy(spelling, identity)
+          const viaApi = await stack.viaApi(spelling, identity)
+          expect([spelling, viaCaddy.status, fromDisk(viaCaddy), viaApi.status]).toEqual([spelling, 200, true, 200])
+          expect([spelling, viaCaddy.headers.get('etag'), viaApi.headers.get('etag')]).toEqual([
+            spelling,
+            bare.headers.get('etag'),
+            bare.headers.get('etag'),
+          ])
+          expect([spelling, viaCaddy.headers.get('content-type')]).toEqual([spelling, bare.headers.get('content-type')])
+          expect(await viaCaddy.text()).toBe(await viaApi.text())
+        }
+        const brotli = await stack.viaCaddy(`${path}?language=en`, { 'accept-encoding': 'br' })
+        expect([path, fromDisk(brotli)]).toEqual([path, true])
+        expect(await brotli.text()).toBe(await bare.text())
+      }
+    }
+    await spelledOut()
+    // Lists whose language does not default: `?language=en` is their own file, never the bare path's.
+    for (const list of ['posts', 'tags', 'authors']) {
+      const response = await stack.viaCaddy(`${B}/${list}?language=en`, identity)
+      expect([list, fromDisk(response)]).toEqual([list, true])
+      expect(await response.text()).toBe(readFileSync(join(stack.folio.cacheDir, `api/v1/blog/${list}/@language=en`), 'utf8'))
+    }
+    // Spellings the rule does not cover find no file: the API answers them.
+    for (const spelling of [
+      `${B}/posts/${post.slug}?language=en&language=zh`,
+      `${B}/posts/${post.slug}?language=en&current=2`,
+      `${B}/rss.xml?current=1&language=en`,
+      `${B}/authors/${author}/posts?language=en&size=12`,
+    ]) {
+      const response = await stack.viaCaddy(spelling, identity)
+      expect([spelling, fromDisk(response)]).toEqual([spelling, false])
+    }
+
+    // A CACHE_DIR of an older version holds alias links for that spelling: the next rebuild takes them as junk, and the reads still come from disk.
+    const links = defaulting.flatMap((path) => ['', '.br', '.gz'].map((ext) => [`${path.slice(1)}/@language=en${ext}`, `@${ext}`] as const))
+    for (const [link, to] of links) symlinkSync(to, join(stack.folio.cacheDir, link))
+    const rebuilt = await stack.folio.cli('rebuild')
+    expect(rebuilt.code).toBe(0)
+    // One stray name per old link (its copies' links go with it); other pending work may remove more.
+    expect(Number(/(\d+) removed/.exec(rebuilt.stdout)?.[1])).toBeGreaterThanOrEqual(defaulting.length)
+    for (const [link] of links) expect(() => lstatSync(join(stack.folio.cacheDir, link))).toThrow()
+    await spelledOut()
   })
 
   test('gzip and brotli clients get the precompressed copies', async () => {

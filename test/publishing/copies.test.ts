@@ -39,7 +39,7 @@ async function start(posts = 0) {
   return { folio, token, publish, template }
 }
 
-/** Every artifact's main file under the cache (alias links, copies and temp files aside). */
+/** Every artifact's main file under the cache (copies and temp files aside). */
 const mainFiles = (cacheDir: string) =>
   readdirSync(cacheDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.startsWith('@') && !/\.(br|gz|tmp)$/.test(entry.name))

@@ -35,7 +35,7 @@ const notes: ArtifactKind<Note> = {
   name: 'notes',
   tops: ['notes'],
   parse: (file) => (/^notes\/[a-z0-9]+$/.test(file) ? note(file.slice('notes/'.length)) : null),
-  files: (n) => ({ path: `notes/${n.name}`, aliases: [] }),
+  file: (n) => `notes/${n.name}`,
   canonical: () => null,
   contentType: (file) => (file.startsWith('notes/') ? 'text/plain; charset=utf-8' : null),
   headers: () => ({}),

@@ -69,9 +69,8 @@ const objectBytes = async (key: string) =>
   Buffer.from(await (await admin.getObject(BUCKET, key)).toArray().then((parts) => Buffer.concat(parts)))
 const apiKey = (slug: string) => `${PREFIX}api/v1/blog/posts/${slug}/@`
 const pageKey = (slug: string) => `${PREFIX}en/blog/${slug}/@`
-/** Every object of a post's own artifacts (its JSON read with its alias spelling, its page), copies included. */
-const postKeys = (slug: string) =>
-  [apiKey(slug), `${PREFIX}api/v1/blog/posts/${slug}/@language=en`, pageKey(slug)].flatMap((key) => [key, `${key}.br`, `${key}.gz`])
+/** Every object of a post's own artifacts (its JSON read, its page), copies included. */
+const postKeys = (slug: string) => [apiKey(slug), pageKey(slug)].flatMap((key) => [key, `${key}.br`, `${key}.gz`])
 
 describe('artifact mirror to a real MinIO', () => {
   test('a publish puts the post’s artifacts with the bytes, content type, caching and encodings the site serves', async () => {
@@ -79,6 +78,8 @@ describe('artifact mirror to a real MinIO', () => {
     await mirrored()
     const all = await keys()
     for (const key of postKeys(post.slug)) expect(all).toContain(key)
+    // No object for the spelled-out default: Caddy looks `?language=en` up as the main file.
+    expect([...all].filter((key) => key.startsWith(`${PREFIX}api/v1/blog/posts/${post.slug}/@language=en`))).toEqual([])
     // The lists and feeds it appears on went too.
     expect(all).toContain(`${PREFIX}api/v1/blog/posts/@`)
     expect(all).toContain(`${PREFIX}api/v1/blog/rss.xml/@`)
@@ -90,7 +91,6 @@ describe('artifact mirror to a real MinIO', () => {
     const served = await fetch(`${folio.url}${B}/posts/${post.slug}`)
     const bytes = Buffer.from(await served.arrayBuffer())
     expect(await objectBytes(apiKey(post.slug))).toEqual(bytes)
-    expect(await objectBytes(`${PREFIX}api/v1/blog/posts/${post.slug}/@language=en`)).toEqual(bytes)
     const stat = await admin.statObject(BUCKET, apiKey(post.slug))
     expect(stat.metaData['content-type']).toBe(served.headers.get('content-type')!)
     expect(stat.metaData['cache-control']).toBe(served.headers.get('cache-control')!)

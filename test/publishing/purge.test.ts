@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { verify } from '../../src/modules/webhooks/sign.ts'
@@ -22,10 +22,14 @@ const receiver = startReceiver(
 )
 const ENV = { ...TEST_ENV, SITE_URL: SITE, WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_DELAYS: '200ms,200ms' }
 
+/** The reads whose language defaults to en, which Caddy also answers as `?language=en…` from the same file (the Caddyfile's `{read_query}`). */
+const DEFAULTING = /^\/api\/v1\/blog\/(posts\/[^/]+|authors\/[^/]+|authors\/[^/]+\/posts|rss\.xml)$/
+
 /**
- * What a CDN could hold from CACHE_DIR: every file Caddy would serve (main files and alias links,
- * not the compressed copies), as the URL that reads it, with its bytes. Written independently of
- * the server's own mapping (purge.ts): `{path}/@{query}` read back as `{path}?{query}`.
+ * What a CDN could hold from CACHE_DIR: every file Caddy would serve (not the compressed copies),
+ * as the URLs that read it, with its bytes. Written independently of the server's own mapping
+ * (purge.ts): `{path}/@{query}` read back as `{path}?{query}`, and for the defaulting reads
+ * without a language also as `{path}?language=en[&{query}]`.
  */
 function servedUrls(cacheDir: string): Map<string, string> {
   const found = new Map<string, string>()
@@ -33,9 +37,12 @@ function servedUrls(cacheDir: string): Map<string, string> {
     const file = relative(cacheDir, join(entry.parentPath, entry.name))
     const at = file === '@' ? 0 : file.lastIndexOf('/@') + 1
     if (at === 0 && file !== '@') continue
-    if (/\.(br|gz)$/.test(file) || !(entry.isFile() || lstatSync(join(cacheDir, file)).isSymbolicLink())) continue
+    if (/\.(br|gz)$/.test(file) || !entry.isFile()) continue
     const query = file.slice(at + 1)
-    found.set(`${SITE}/${file.slice(0, Math.max(0, at - 1))}${query ? `?${query}` : ''}`, readFileSync(join(cacheDir, file), 'base64'))
+    const path = `/${file.slice(0, Math.max(0, at - 1))}`
+    const bytes = readFileSync(join(cacheDir, file), 'base64')
+    found.set(`${SITE}${path}${query ? `?${query}` : ''}`, bytes)
+    if (DEFAULTING.test(path) && !query.startsWith('language=')) found.set(`${SITE}${path}?language=en${query ? `&${query}` : ''}`, bytes)
   }
   return found
 }

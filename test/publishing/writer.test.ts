@@ -1,17 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -20,28 +8,23 @@ import { filesPresent, removeArtifact, writeArtifact, writeCopies } from '../../
 const root = mkdtempSync(join(tmpdir(), 'folio-writer-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 const path = 'api/v1/blog/posts/hello/@'
-const alias = 'api/v1/blog/posts/hello/@language=en'
 const file = join(root, path)
 const bytes = (text: string) => Buffer.from(text)
 /** An artifact written as a pass writes it: the main file, then its copies (on the copies thread there). */
 const writeWhole = (content: Uint8Array, nowMs: number) => {
-  writeArtifact(root, path, [alias], content, nowMs)
+  writeArtifact(root, path, content, nowMs)
   expect(writeCopies(root, path, content)).toBe(true)
 }
 
 describe('artifact writer', () => {
   const now = Date.now()
 
-  test('writes the file, its gzip and brotli copies, and alias links to them', () => {
+  test('writes the file and its gzip and brotli copies, nothing else (no link for `?language=en`)', () => {
     writeWhole(bytes('{"a":1}'), now)
     expect(readFileSync(file, 'utf8')).toBe('{"a":1}')
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":1}')
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":1}')
-    expect(lstatSync(join(root, alias)).isSymbolicLink()).toBe(true)
-    expect(readlinkSync(join(root, alias))).toBe('@')
-    expect(readlinkSync(join(root, `${alias}.br`))).toBe('@.br')
-    expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":1}')
-    expect(readdirSync(join(root, 'api/v1/blog/posts/hello')).filter((f) => f.endsWith('.tmp'))).toEqual([])
+    expect(readdirSync(join(root, 'api/v1/blog/posts/hello')).sort()).toEqual(['@', '@.br', '@.gz'])
     expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
   })
 
@@ -53,9 +36,6 @@ describe('artifact writer', () => {
     expect(fresh.size).toBe(old.size)
     expect(Math.floor(fresh.mtimeMs / 1000)).toBeGreaterThan(Math.floor(old.mtimeMs / 1000))
     expect(statSync(`${file}.br`).mtimeMs).toBe(fresh.mtimeMs)
-    // The alias follows the main file without being touched.
-    expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":2}')
-    expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":2}')
   })
 
   test('a version older than two seconds is replaced without setting a time: the write itself is later', () => {
@@ -67,18 +47,17 @@ describe('artifact writer', () => {
   })
 
   test('the old copies go before the new main file comes; writeCopies adds them later with its mtime', () => {
-    writeArtifact(root, path, [alias], bytes('{"a":4}'), Date.now())
+    writeArtifact(root, path, bytes('{"a":4}'), Date.now())
     expect(readFileSync(file, 'utf8')).toBe('{"a":4}')
-    // No copy of an older version is left to disagree with the main file; the aliases stay.
+    // No copy of an older version is left to disagree with the main file.
     expect(existsSync(`${file}.br`) || existsSync(`${file}.gz`)).toBe(false)
     expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
-    expect(readFileSync(join(root, alias), 'utf8')).toBe('{"a":4}')
     // Copies are only made of what the main file holds.
     expect(writeCopies(root, path, bytes('{"a":5}'))).toBe(false)
     expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
     expect(writeCopies(root, path, bytes('{"a":4}'))).toBe(true)
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":4}')
-    expect(gunzipSync(readFileSync(join(root, `${alias}.gz`))).toString()).toBe('{"a":4}')
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":4}')
     expect(Math.floor(statSync(`${file}.gz`).mtimeMs / 1000)).toBe(Math.floor(statSync(file).mtimeMs / 1000))
     expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
   })
@@ -87,7 +66,7 @@ describe('artifact writer', () => {
     const lone = 'api/v1/blog/posts/lone/@'
     mkdirSync(join(root, 'api/v1/blog/posts/lone'), { recursive: true })
     writeFileSync(join(root, `${lone}.br`), 'stale')
-    writeArtifact(root, lone, [], bytes('{"b":1}'), Date.now())
+    writeArtifact(root, lone, bytes('{"b":1}'), Date.now())
     expect(existsSync(join(root, `${lone}.br`))).toBe(false)
     expect(filesPresent(root, lone)).toEqual({ main: true, copies: false })
   })
@@ -96,21 +75,21 @@ describe('artifact writer', () => {
     const old = join(root, 'api/v1/blog/sitemap.xml')
     mkdirSync(join(root, 'api/v1/blog'), { recursive: true })
     writeFileSync(old, '<old/>')
-    writeArtifact(root, 'api/v1/blog/sitemap.xml/@', [], bytes('<new/>'), now)
+    writeArtifact(root, 'api/v1/blog/sitemap.xml/@', bytes('<new/>'), now)
     expect(readFileSync(join(old, '@'), 'utf8')).toBe('<new/>')
     // The old layout's stray copy goes; the folder now standing at the old file's name stays.
     writeFileSync(`${old}.gz`, 'old copy')
-    expect(removeArtifact(root, 'api/v1/blog/sitemap.xml', [])).toBe('absent')
+    expect(removeArtifact(root, 'api/v1/blog/sitemap.xml')).toBe('absent')
     expect(existsSync(`${old}.gz`)).toBe(false)
     expect(readFileSync(join(old, '@'), 'utf8')).toBe('<new/>')
   })
 
-  test('removal takes the file, its copies and its aliases; removing again is harmless', () => {
-    expect(removeArtifact(root, path, [alias])).toBe('removed')
+  test('removal takes the file and its copies; removing again is harmless', () => {
+    expect(removeArtifact(root, path)).toBe('removed')
     // The post's folder went with its last file.
     expect(existsSync(join(root, 'api/v1/blog/posts/hello'))).toBe(false)
     expect(existsSync(join(root, 'api/v1/blog/posts'))).toBe(true)
-    expect(removeArtifact(root, path, [alias])).toBe('absent')
+    expect(removeArtifact(root, path)).toBe('absent')
     expect(filesPresent(root, path)).toEqual({ main: false, copies: false })
   })
 })

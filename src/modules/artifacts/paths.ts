@@ -7,9 +7,10 @@ import { siteContentType, sitePathOf, siteTargetOfUrl, urlPathOf, type SiteTarge
  * Every pre-rendered artifact is one anonymous read of the spec (§4.2, §4.3). Its file is named
  * after the URL that reads it: `{URL path}/@{query}` under CACHE_DIR, the query in its canonical
  * spelling (keys in the spec's order, defaults left out). So Caddy needs no knowledge of the
- * reads: it looks for `{path}/@{query}` and serves it when present. A read whose default may
- * also be spelled out (`?language=en`) has an alias file: a symlink next to the main one.
- * This module is the one place that knows the mapping in both directions.
+ * reads: it looks for `{path}/@{query}` and serves it when present. A read whose language defaults
+ * to `en` may also be spelled with the default (`?language=en`): that spelling has no file of its
+ * own; Caddy and the API look it up as the canonical file (`readQuery`). This module is the one
+ * place that knows the mapping in both directions.
  */
 export type Target =
   | { kind: 'post'; language: Language; slug: string }
@@ -37,11 +38,14 @@ export const PAGE_SIZE = { posts: 10, authorPosts: 12 } as const
 
 export const API = '/api/v1/blog'
 
-/** The URL of an artifact: path, canonical query, and the other spellings that get an alias file. */
+/**
+ * The URL of an artifact: path, canonical query, and for a read whose language defaults to `en`
+ * the query with the default spelled out (`language=en…`), the same read under another URL.
+ */
 export interface ArtifactUrl {
   path: string
   query: string
-  aliases: string[]
+  spelledOut?: string
 }
 
 const FILTER_KEYS = ['categoryId', 'authorId', 'tagId'] as const
@@ -53,15 +57,43 @@ const queryOf = (pairs: [string, string | number | null | undefined][]) =>
     .map(([k, v]) => `${k}=${v}`)
     .join('&')
 
-/** A read whose language defaults to `en`: `?language=en` is its alias spelling. */
+/** A read whose language defaults to `en`: `?language=en` is its spelled-out default (`readQuery` maps it back). */
 const defaultingToEn = (path: string, language: Language, rest: [string, string | number | null][] = []): ArtifactUrl => ({
   path,
   query: queryOf([['language', language === 'en' ? null : language], ...rest]),
-  aliases: language === 'en' ? [queryOf([['language', 'en'], ...rest])] : [],
+  ...(language === 'en' && { spelledOut: queryOf([['language', 'en'], ...rest]) }),
 })
 
+/**
+ * The spelled-out defaults `defaultingToEn` makes, read back (post, author, author's posts, RSS;
+ * an optional trailing slash, as Caddy's `{path}` keeps it): `language=en` first, then nothing or
+ * an author's page number, which is kept. The Caddyfile's `map {path}?{query} {read_query}` holds
+ * the same two patterns (test/publishing/paths.test.ts compares them): change both together.
+ * `[^/?]+`: one path segment; each pattern is anchored, so one linear pass.
+ */
+const SPELLED_DEFAULT = [
+  /^\/api\/v1\/blog\/(?:(?:posts|authors)\/[^/?]+|authors\/[^/?]+\/posts|rss\.xml)\/?\?language=en$/,
+  /^\/api\/v1\/blog\/authors\/[^/?]+\/posts\/?\?language=en&(current=[1-9][0-9]*)$/,
+]
+
+/**
+ * The query a request's file is looked up by, as Caddy's `{read_query}` gives it: the query as
+ * sent, but for a read whose language defaults to `en` spelled with that default, which is looked
+ * up as the canonical file without it (`?language=en` → `@`, `?language=en&current=2` →
+ * `@current=2`). Reads whose `language` does not default (lists, tags) keep theirs.
+ */
+export function readQuery(pathname: string, query: string): string {
+  if (!query.startsWith('language=en')) return query
+  const url = `${pathname}?${query}`
+  for (const pattern of SPELLED_DEFAULT) {
+    const spelled = pattern.exec(url)
+    if (spelled) return spelled[1] ?? ''
+  }
+  return query
+}
+
 export function urlOf(target: Target): ArtifactUrl {
-  const fixed = (path: string): ArtifactUrl => ({ path: `${API}/${path}`, query: '', aliases: [] })
+  const fixed = (path: string): ArtifactUrl => ({ path: `${API}/${path}`, query: '' })
   const page = (n: number) => (n === 1 ? null : n)
   switch (target.kind) {
     case 'post':
@@ -74,15 +106,14 @@ export function urlOf(target: Target): ArtifactUrl {
       return {
         path: `${API}/posts`,
         query: queryOf([['language', target.language], ['current', page(target.page)], ...filter]),
-        aliases: [],
       }
     }
     case 'categories':
       return fixed('categories')
     case 'tags':
-      return { path: `${API}/tags`, query: queryOf([['language', target.language]]), aliases: [] }
+      return { path: `${API}/tags`, query: queryOf([['language', target.language]]) }
     case 'authors':
-      return { path: `${API}/authors`, query: queryOf([['language', target.language]]), aliases: [] }
+      return { path: `${API}/authors`, query: queryOf([['language', target.language]]) }
     case 'author':
       return defaultingToEn(`${API}/authors/${target.slug}`, target.language)
     case 'authorPosts':
@@ -101,7 +132,7 @@ export function urlOf(target: Target): ArtifactUrl {
       return fixed('openapi.json')
     default:
       // Site pages: the URL as printed in links, without the trailing slash (as Caddy joins paths).
-      return { path: urlPathOf(target).replace(/(.)\/+$/, '$1'), query: '', aliases: [] }
+      return { path: urlPathOf(target).replace(/(.)\/+$/, '$1'), query: '' }
   }
 }
 
@@ -112,15 +143,16 @@ export function pathOf(target: Target): string {
   return fileOf(url.path, url.query)
 }
 
-/** A target's main file and its alias files (symlinks to it), from one spelling of its URL; a site page has no alias. */
-export function filesOf(target: Target): { path: string; aliases: string[] } {
-  if (target.kind.startsWith('page.')) return { path: sitePathOf(target as SiteTarget), aliases: [] }
+/**
+ * The other URLs (path and query) that read a target's file, which a CDN may hold beside the
+ * file's own: the spelled-out default (`/api/v1/blog/posts/x?language=en`). No file is written
+ * for them (`readQuery`).
+ */
+export function spellingsOf(target: Target): string[] {
+  if (target.kind.startsWith('page.')) return []
   const url = urlOf(target)
-  return { path: fileOf(url.path, url.query), aliases: url.aliases.map((q) => fileOf(url.path, q)) }
+  return url.spelledOut === undefined ? [] : [`${url.path}?${url.spelledOut}`]
 }
-
-/** The alias files of a target (symlinks to its main file). */
-export const aliasesOf = (target: Target): string[] => filesOf(target).aliases
 
 const language = (v: string | undefined): Language | null => ((LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Language) : null)
 const whole = (v: string | undefined): number | null => (v && /^[1-9][0-9]{0,15}$/.test(v) ? Number(v) : null)
@@ -182,7 +214,7 @@ export function requestTarget(url: URL): Target | null {
   return null
 }
 
-/** The target a CACHE_DIR-relative file holds (main or alias), or null when no artifact lives there (stale junk). */
+/** The target a CACHE_DIR-relative file holds, or null when no artifact lives there (stale junk, an old alias link). */
 export function targetOf(file: string): Target | null {
   if (file === ARTIFACT_MARK) return { kind: 'page.root' }
   const mark = file.lastIndexOf(`/${ARTIFACT_MARK}`)
@@ -191,7 +223,7 @@ export function targetOf(file: string): Target | null {
   if (!/^[A-Za-z0-9=&]*$/.test(query)) return null
   const target = requestTarget(new URL(`http://x/${file.slice(0, mark)}${query ? `?${query}` : ''}`))
   // Only canonical names count: anything that does not map back to itself is junk.
-  return target && (pathOf(target) === file || aliasesOf(target).includes(file)) ? target : null
+  return target && pathOf(target) === file ? target : null
 }
 
 /**

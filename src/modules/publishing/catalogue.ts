@@ -12,10 +12,10 @@ import type { Artifact, ArtifactEffect, ArtifactKind, Pace } from './kinds.ts'
 export interface Catalogue {
   tops: readonly string[]
   parse(file: string): Artifact | null
-  files(artifact: Artifact): { path: string; aliases: string[] }
+  file(artifact: Artifact): string
+  /** Other URLs read from the artifact's file (the kinds' `spellings`; none for most). */
+  spellings(artifact: Artifact): string[]
   canonical(url: URL): string | null
-  /** The alias files of the artifact a file holds (none when it holds no artifact). */
-  aliasesOf(file: string): string[]
   contentType(file: string): string
   headers(file: string): Record<string, string>
   effect(artifact: Artifact): ArtifactEffect
@@ -67,7 +67,7 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
     return found
   }
 
-  const files = (artifact: Artifact) => kindOf(artifact).files(artifact)
+  const file = (artifact: Artifact) => kindOf(artifact).file(artifact)
   // Whether a path names an artifact, for the paths planned most recently: every publish plans the
   // same lists, feeds and sitemaps, and parsing a path back costs microseconds.
   const artifactPaths = recentMemo<string, boolean>(4096)
@@ -75,11 +75,8 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
   return {
     tops: [...new Set(kinds.flatMap((k) => k.tops))],
     parse,
-    files,
-    aliasesOf(file) {
-      const artifact = parse(file)
-      return artifact ? files(artifact).aliases : []
-    },
+    file,
+    spellings: (artifact) => kindOf(artifact).spellings?.(artifact) ?? [],
     canonical: (url) => {
       for (const kind of kinds) {
         const file = kind.canonical(url)
@@ -136,7 +133,6 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
       }
       return out
     },
-    pathsOf: (artifacts) =>
-      [...new Set(artifacts.map((a) => files(a).path))].filter((path) => artifactPaths(path, () => parse(path) !== null)),
+    pathsOf: (artifacts) => [...new Set(artifacts.map(file))].filter((path) => artifactPaths(path, () => parse(path) !== null)),
   }
 }

@@ -25,7 +25,7 @@ afterAll(async () => {
 /** A main file holding `text`, written as a pass writes it (without copies), with an mtime a minute back. */
 function mainFile(path: string, text: string): Buffer {
   const bytes = Buffer.from(text)
-  writeArtifact(root, path, [], bytes, Date.now())
+  writeArtifact(root, path, bytes, Date.now())
   const minuteAgo = Math.floor(Date.now() / 1000) - 60
   utimesSync(join(root, path), minuteAgo, minuteAgo)
   return bytes

@@ -38,7 +38,7 @@ export interface Placed {
 
 /**
  * The write destinations a pass puts an artifact on, one call: the disk (a temp file and a rename,
- * alias links, removal: writer.ts), the in-memory read cache (told which files changed), and the
+ * removal: writer.ts), the in-memory read cache (told which files changed), and the
  * precompressed copies (throttled: COPIES_EVERY_MS). The S3 mirror and the CDN purge follow
  * durably from what a pass changed (`onPassChanges`, recorded with the pass's closing write).
  */
@@ -76,18 +76,11 @@ export function createDestinations(deps: DestinationDeps) {
      * ends), or left for later (`copiesDueAt`) when this process handed them out less than
      * COPIES_EVERY_MS ago; an artifact too small for copies (copies-rule.ts) has neither.
      */
-    place(
-      path: string,
-      aliases: readonly string[],
-      bytes: Uint8Array | null,
-      hash: string,
-      known: string | undefined,
-      changing: () => void,
-    ): Placed {
+    place(path: string, bytes: Uint8Array | null, hash: string, known: string | undefined, changing: () => void): Placed {
       if (bytes === null) {
         if (known !== ABSENT) changing()
-        const outcome = removeArtifact(cacheDir, path, aliases)
-        cache.changed([path, ...aliases])
+        const outcome = removeArtifact(cacheDir, path)
+        cache.changed([path])
         return { outcome }
       }
       // Too small for copies (copies-rule.ts): none written, none due, never throttled. With no
@@ -106,8 +99,8 @@ export function createDestinations(deps: DestinationDeps) {
         if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
       }
       changing()
-      writeArtifact(cacheDir, path, aliases, bytes, deps.now())
-      cache.changed([path, ...aliases])
+      writeArtifact(cacheDir, path, bytes, deps.now())
+      cache.changed([path])
       if (!copies) return { outcome: 'written' }
       return due === null ? { outcome: 'written', copying: copy(path, bytes) } : { outcome: 'written', copiesDueAt: due }
     },

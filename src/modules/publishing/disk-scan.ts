@@ -19,9 +19,9 @@ function removeOrphanTemp(file: string, name: string, now: number): void {
 
 /**
  * What the cache holds under the kinds' top folders, one walk: every artifact name (a path
- * without its copy extension; alias links and junk included) with a bit for its main file and one
- * per copy (`COMPLETE` when all are there). Orphaned temp files go. A walk of our own
- * (`walkCache`): Node's recursive `readdir` also tries to open every alias link as a folder, which
+ * without its copy extension; junk and older versions' alias links included) with a bit for its
+ * main file and one per copy (`COMPLETE` when all are there). Orphaned temp files go. A walk of our own
+ * (`walkCache`): Node's recursive `readdir` also tries to open every symlink as a folder, which
  * costs a failed system call per link. Never called inside a write transaction.
  */
 export function filesOnDisk(cacheDir: string, tops: readonly string[], now: number): Map<string, number> {

@@ -8,11 +8,14 @@ import type { ArtifactCache } from './memory.ts'
 import type { WriteOutcome } from './writer.ts'
 
 /** What the engine is given (publisher, pass and rebuild share it), and what it reports. */
-/** One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, its alias files, its media type, what happened. */
+/**
+ * One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, the
+ * other URLs read from that file (`spellings`: `/api/v1/blog/posts/x?language=en`), its media type, what happened.
+ */
 export interface ArtifactChange {
   path: string
   target: Artifact | null
-  aliases: readonly string[]
+  spellings: readonly string[]
   contentType: string
   outcome: Exclude<WriteOutcome, 'unchanged'>
 }

@@ -12,8 +12,9 @@ export const ARTIFACT_MARK = '@'
 export const fileOf = (path: string, query: string): string => `${path.slice(1)}/${ARTIFACT_MARK}${query}`
 
 /**
- * The file a request names, as Caddy's `try_files {path}/@{query}` builds it, or null when the
- * request cannot name one (odd characters in the query). The API uses it as its fast path.
+ * The file a request names, as Caddy's `try_files {path}/@{read_query}` builds it (`rawQuery`: the
+ * query the file is looked up by, serve.ts `ReadQuery`), or null when the request cannot name one
+ * (odd characters in the query). The API uses it as its fast path.
  */
 export function requestFile(pathname: string, rawQuery: string): string | null {
   if (!/^[A-Za-z0-9=&]*$/.test(rawQuery) || pathname.includes('%')) return null

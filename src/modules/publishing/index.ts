@@ -61,7 +61,7 @@ export function createPublishing(
   // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
   const placing = new Map<string, string>()
   const cache = createArtifactCache(config.cacheDir, artifactHeaders(artifactCacheControl(config.cdn), registered), {
-    recorded: (path) => placing.get(path) ?? recordedHash(db, registered, path),
+    recorded: (path) => placing.get(path) ?? recordedHash(db, path),
     budgetBytes: config.readCacheBytes,
     now: monotonic,
   })

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { forgetHashes, hashesOf, manifest, markStale, nextSeq, pendingPaths, stillPending } from './jobs.ts'
 import type { ArtifactCache } from './memory.ts'
-import type { Catalogue } from './catalogue.ts'
 import { findDamaged } from './verify.ts'
 
 /**
@@ -14,15 +13,8 @@ type VerifyScope = 'pending' | 'all'
 /** The background check's reading pace: a whole CACHE_DIR of 1 GB is read in about two minutes. */
 export const VERIFY_BYTES_PER_SECOND = 8 * 1024 * 1024
 
-/** The manifest's hash of the artifact a file (or alias link) under CACHE_DIR holds; undefined when none is recorded. */
-export function recordedHash(db: Db, kinds: ArtifactFiles, file: string): string | undefined {
-  const artifact = kinds.parse(file)
-  const path = artifact ? kinds.files(artifact).path : file
-  return hashesOf(db, [path]).get(path)
-}
-
-/** What the check asks of the artifact kinds: which artifact a file holds, and its file and alias spellings. */
-type ArtifactFiles = Pick<Catalogue, 'parse' | 'files' | 'aliasesOf'>
+/** The manifest's hash of a file under CACHE_DIR; undefined when none is recorded. */
+export const recordedHash = (db: Db, file: string): string | undefined => hashesOf(db, [file]).get(file)
 
 /** The integrity counters `/healthz` shows (`data.render.integrity`), since start. */
 interface IntegrityHealth {
@@ -40,7 +32,7 @@ interface IntegrityHealth {
  * marked due now, in one short write; the memory cache drops them. `settle` counts those the
  * following render put right.
  */
-export function createIntegrity(deps: { db: Db; cacheDir: string; cache: ArtifactCache; now: () => number; kinds: ArtifactFiles }) {
+export function createIntegrity(deps: { db: Db; cacheDir: string; cache: ArtifactCache; now: () => number }) {
   const health: IntegrityHealth = { checks: 0, checked: 0, damagedFound: 0, repaired: 0, lastCheckAt: null, lastDamaged: [] }
 
   async function find(scope: VerifyScope, pace: { bytesPerSecond?: number; signal?: AbortSignal } = {}): Promise<string[]> {
@@ -60,7 +52,7 @@ export function createIntegrity(deps: { db: Db; cacheDir: string; cache: Artifac
       },
       { behavior: 'immediate' },
     )
-    deps.cache.changed(damaged.flatMap((path) => [path, ...deps.kinds.aliasesOf(path)]))
+    deps.cache.changed(damaged)
     return damaged
   }
 

@@ -37,10 +37,15 @@ export interface ArtifactKind<A extends Artifact = Artifact> {
   name: string
   /** CACHE_DIR top folders (or root files, `@`) its artifacts live under: what the disk scan walks. */
   tops: readonly string[]
-  /** The artifact a CACHE_DIR-relative file holds (its main file or an alias), or null when it holds none of this kind's. */
+  /** The artifact a CACHE_DIR-relative file holds, or null when it holds none of this kind's. */
   parse(file: string): A | null
-  /** An artifact's main file and its alias files (symlinks to it), CACHE_DIR-relative. */
-  files(artifact: A): { path: string; aliases: string[] }
+  /** An artifact's file, CACHE_DIR-relative. */
+  file(artifact: A): string
+  /**
+   * Other URLs (path and query) read from the artifact's file, which a CDN may hold beside the
+   * file's own (a spelled-out default, `?language=en`): what a purge names too. No file is written for them.
+   */
+  spellings?(artifact: A): string[]
   /** The main file of the artifact a URL reads in any spelling (other query orders, defaults spelled out), or null. */
   canonical(url: URL): string | null
   /** The media type its file is served with (by Caddy and by the API alike), or null when the file is not its own. */

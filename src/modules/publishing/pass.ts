@@ -75,24 +75,23 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
   function settle(
     item: Rendered,
     known: string | undefined,
-  ): { result: JobResult; outcome: WriteOutcome | 'failed'; aliases: readonly string[]; copying?: Promise<void> } {
+  ): { result: JobResult; outcome: WriteOutcome | 'failed'; copying?: Promise<void> } {
     try {
       if ('error' in item) throw item.error
-      const aliases = item.target ? kinds.files(item.target).aliases : []
       const content = item.content === null ? null : Buffer.from(item.content)
       const hash = content === null ? ABSENT : contentEtag(content)
-      const placed = destinations.place(item.job.path, aliases, content, hash, known, moveMarker)
+      const placed = destinations.place(item.job.path, content, hash, known, moveMarker)
       if (content !== null) deps.placing?.set(item.job.path, hash)
       const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
       // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
       const copying = placed.copying?.then((written) => {
         if (!written) result.copiesDueAt = destinations.copiesDue(item.job.path) ?? now()
       })
-      return { result, outcome: placed.outcome, aliases, copying }
+      return { result, outcome: placed.outcome, copying }
     } catch (error) {
       status.lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
       log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
-      return { result: { job: item.job, failed: true }, outcome: 'failed', aliases: [] }
+      return { result: { job: item.job, failed: true }, outcome: 'failed' }
     }
   }
 
@@ -158,11 +157,17 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
           lap = performance.now()
         }
         crashPoint('rendered')
-        const { result, outcome, aliases, copying: copies } = settle(item, known.get(item.job.path))
+        const { result, outcome, copying: copies } = settle(item, known.get(item.job.path))
         results.push(result)
         if (copies) copying.push(copies)
         if (outcome !== 'unchanged' && outcome !== 'failed')
-          changes.push({ path: item.job.path, target: item.target, aliases, contentType: kinds.contentType(item.job.path), outcome })
+          changes.push({
+            path: item.job.path,
+            target: item.target,
+            spellings: item.target ? kinds.spellings(item.target) : [],
+            contentType: kinds.contentType(item.job.path),
+            outcome,
+          })
         if (changes.length) crashPoint('placed')
         const effect = item.target ? kinds.effect(item.target) : null
         tally(stats, effect, outcome)

@@ -50,7 +50,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   const status: EngineStatus = { lastError: null, totals: { passes: 0, rendered: 0, rebased: 0, locked: 0 }, background: { rendered: 0 } }
   const now = () => deps.clock().getTime()
   const lock = createRenderLock(deps.cacheDir)
-  const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now, kinds })
+  const integrity = createIntegrity({ db, cacheDir: deps.cacheDir, cache: deps.cache, now })
   const destinations = createDestinations({
     cacheDir: deps.cacheDir,
     cache: deps.cache,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { aliasesOf, contentTypeOf, pathOf, type Target } from '../artifacts/paths.ts'
+import { contentTypeOf, pathOf, spellingsOf, type Target } from '../artifacts/paths.ts'
 import type { ArtifactChange } from './publisher.ts'
 import { purgeUrls } from './purge.ts'
 
@@ -7,16 +7,20 @@ const SITE = 'https://blog.example.com'
 const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'): ArtifactChange => ({
   path: pathOf(target),
   target,
-  aliases: aliasesOf(target),
+  spellings: spellingsOf(target),
   contentType: contentTypeOf(pathOf(target)),
   outcome,
 })
 
 describe('purgeUrls', () => {
-  test('a JSON read with its alias spelling, on SITE_URL', () => {
+  test('a JSON read with its spelled-out default (no file of its own), on SITE_URL', () => {
     expect(purgeUrls(SITE, [change({ kind: 'post', language: 'en', slug: 'hello' })])).toEqual([
       `${SITE}/api/v1/blog/posts/hello`,
       `${SITE}/api/v1/blog/posts/hello?language=en`,
+    ])
+    expect(purgeUrls(SITE, [change({ kind: 'authorPosts', language: 'en', slug: 'ann', page: 2 })])).toEqual([
+      `${SITE}/api/v1/blog/authors/ann/posts?current=2`,
+      `${SITE}/api/v1/blog/authors/ann/posts?language=en&current=2`,
     ])
     expect(purgeUrls(SITE, [change({ kind: 'post', language: 'zh', slug: 'ni-hao' }, 'removed')])).toEqual([
       `${SITE}/api/v1/blog/posts/ni-hao?language=zh`,
@@ -62,7 +66,7 @@ describe('purgeUrls', () => {
     const junk: ArtifactChange = {
       path: 'api/v1/blog/old/@',
       target: null,
-      aliases: [],
+      spellings: [],
       contentType: 'application/octet-stream',
       outcome: 'removed',
     }

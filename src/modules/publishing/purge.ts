@@ -26,8 +26,8 @@ function spellingsOf(file: string, contentType: string): string[] {
 }
 
 /**
- * The public URLs whose bytes a pass changed: every file written (new bytes) or removed, with its
- * alias spellings (`?language=en`), on SITE_URL (the API's reads and the site's pages share that
+ * The public URLs whose bytes a pass changed: every file written (new bytes) or removed, with the
+ * other URLs read from it (`?language=en`, no file of their own), on SITE_URL (the API's reads and the site's pages share that
  * origin). Files whose bytes were already there ('unchanged', 'copied') are not named. Pure: the order is
  * the pass's, each URL once.
  */
@@ -36,8 +36,7 @@ export function purgeUrls(siteUrl: string, changes: readonly ArtifactChange[]): 
   for (const change of changes) {
     // Absent before and after: no CDN holds bytes of it. Copied: the bytes were already there.
     if (change.outcome === 'absent' || change.outcome === 'copied') continue
-    const files = [change.path, ...change.aliases]
-    for (const file of files) for (const url of spellingsOf(file, change.contentType)) urls.add(siteUrl + url)
+    for (const url of [...spellingsOf(change.path, change.contentType), ...change.spellings]) urls.add(siteUrl + url)
   }
   return [...urls]
 }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Catalogue } from './catalogue.ts'
 import { wholeWithoutCopies } from './copies-rule.ts'
@@ -9,7 +8,6 @@ import type { createIntegrity } from './integrity.ts'
 import type { RenderLock } from './lock.ts'
 import type { EngineDeps } from './engine.ts'
 import type { RebuildStats, RenderStats } from './stats.ts'
-import { linkAliases } from './writer.ts'
 
 /** How long a rebuild waits for another process's pass to end before it gives up. */
 const LOCK_WAIT_MS = 30_000
@@ -46,8 +44,6 @@ export function createRebuild(
     }
     const marker = readMarker(deps.cacheDir)
     let skipped = 0
-    // Each alias link's main file: links are made with their file, so a lost one is made again below.
-    const aliasOf = new Map<string, string>()
     db.transaction(
       (tx) => {
         const survey = kinds.survey(tx)
@@ -57,29 +53,21 @@ export function createRebuild(
         if (marker !== null) saveSubjectState(tx, CACHE_MARKER, marker)
 
         const hashes = manifest(tx)
-        // Each artifact's file and the alias links that stand for it. A path that can hold no
-        // artifact (an odd slug) drops out; one the manifest holds a file for was checked when
-        // it was written, by this same render code when the cache is trusted.
+        // Each artifact's file. A path that can hold no artifact (an odd slug) drops out; one the
+        // manifest holds a file for was checked when it was written, by this same render code when
+        // the cache is trusted.
         const every: string[] = []
         const expected = new Set<string>()
         for (const artifact of kinds.every(tx)) {
-          const { path, aliases } = kinds.files(artifact)
+          const path = kinds.file(artifact)
           if (expected.has(path) || !((trusted && hashes.get(path)) || kinds.parse(path))) continue
           expected.add(path)
           every.push(path)
-          for (const alias of aliases) aliasOf.set(alias, path)
         }
-        // Names on disk nothing calls for by that spelling: an alias link stands for its main
-        // file; anything unknown is rendered to nothing and goes.
-        const strays = [...disk.keys()]
-          .filter((name) => !expected.has(name))
-          .map((name) => {
-            const known = aliasOf.get(name)
-            if (known) return known
-            const artifact = kinds.parse(name)
-            return artifact ? kinds.files(artifact).path : name
-          })
-          .filter((path) => !expected.has(path))
+        // Names on disk nothing calls for: anything unknown (junk, the alias links of older
+        // versions, `@language=en`, now looked up as the main file by Caddy and the API) is
+        // rendered to nothing and goes.
+        const strays = [...disk.keys()].filter((name) => !expected.has(name))
         // The manifest vouches for a file only while it is on disk, for an absent artifact only
         // while nothing is there, and for nothing in a cache not its own. A file whose copies are
         // missing (left for later, or lost) keeps its hash: its pass writes the copies alone, once
@@ -122,8 +110,6 @@ export function createRebuild(
       { behavior: 'immediate' },
     )
     const stats = await renderAllDue()
-    for (const [alias, path] of aliasOf)
-      if (!present(alias) && existsSync(join(deps.cacheDir, path))) linkAliases(deps.cacheDir, path, [alias])
     // Folders emptied by removals go (a removal takes only its own folder).
     if (stats.removed) for (const top of kinds.tops) pruneEmptyFolders(deps.cacheDir, join(deps.cacheDir, top))
     return { ...stats, skipped }

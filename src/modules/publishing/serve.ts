@@ -36,12 +36,22 @@ function artifactAnswer(request: Request, entry: CachedArtifact): Response {
 }
 
 /**
- * The shell's fast path for an anonymous GET/HEAD (http/server.ts): the answer of the artifact the
- * URL names as spelled (`{path}/@{query}`, what Caddy looks for), or null when it names none.
+ * The query a request's file is looked up by, as Caddy's `{read_query}` gives it: the query as
+ * sent but for the kinds' spelled-out defaults (artifacts/paths.ts, `readQuery`), so Caddy and the
+ * API name the same file for every spelling that has one.
  */
-export function artifactRead(cache: ArtifactCache): (request: Request, pathname: string, query: string) => Response | null {
+export type ReadQuery = (pathname: string, query: string) => string
+
+/**
+ * The shell's fast path for an anonymous GET/HEAD (http/server.ts): the answer of the artifact the
+ * URL names (`{path}/@{read query}`, what Caddy looks for), or null when it names none.
+ */
+export function artifactRead(
+  cache: ArtifactCache,
+  readQuery: ReadQuery,
+): (request: Request, pathname: string, query: string) => Response | null {
   return (request, pathname, query) => {
-    const file = requestFile(pathname, query)
+    const file = requestFile(pathname, readQuery(pathname, query))
     const entry = file === null ? null : cache.get(file)
     return entry && artifactAnswer(request, entry)
   }
@@ -57,14 +67,14 @@ function answered(request: Request, entry: CachedArtifact): Response {
  * Anonymous reads through the API itself (the embedded default, or whatever Caddy proxies):
  * a read that has a pre-rendered artifact is answered from the artifact cache (memory, kept
  * current by the renderer) with Caddy's validators for the same file, so both paths give the
- * same bytes and the same ETag. The file the URL names as spelled (`{path}/@{query}`, what
- * Caddy looks for) is tried first, with no URL parsing; other spellings go through
+ * same bytes and the same ETag. The file the URL names (`{path}/@{read query}`, what Caddy looks
+ * for) is tried first, with no URL parsing; other spellings go through
  * the artifact kinds (`canonical`); any other successful GET gets a content
  * ETag and a Last-Modified of when this process first saw those bytes at that URL. Both honour
  * If-None-Match / If-Modified-Since with a bodiless 304. Answers marked `no-store` (the
  * state-changing GETs) or carrying their own ETag (media) pass untouched.
  */
-export function staticFirst(app: Handler, cache: ArtifactCache, canonical: (url: URL) => string | null): Handler {
+export function staticFirst(app: Handler, cache: ArtifactCache, canonical: (url: URL) => string | null, readQuery: ReadQuery): Handler {
   const lastChange = new Map<string, { etag: string; since: Date }>()
 
   function changedAt(key: string, etag: string): Date {
@@ -81,7 +91,7 @@ export function staticFirst(app: Handler, cache: ArtifactCache, canonical: (url:
     async handle(request) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return app.handle(request)
       const { pathname, query } = splitUrl(request.url)
-      const named = requestFile(pathname, query)
+      const named = requestFile(pathname, readQuery(pathname, query))
       const entry = named === null ? null : cache.get(named)
       if (entry) return answered(request, entry)
       const url = new URL(request.url)

@@ -1,15 +1,4 @@
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmdirSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
 
@@ -95,17 +84,8 @@ function replaceFile(file: string, bytes: Uint8Array, seconds: number | null): v
   }
 }
 
-/** An alias spelling of the read: a relative symlink to the main file (and one per copy), made with it and left alone. */
-function link(target: string, alias: string): void {
-  try {
-    symlinkSync(basename(target), alias)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  }
-}
-
 /**
- * Brings one artifact's main file to `bytes`, with its alias links; its precompressed copies are
+ * Brings one artifact's main file to `bytes`; its precompressed copies are
  * `writeCopies`' work (on the copies thread, copies.ts). Caddy's ETag is the file's mtime in whole
  * seconds plus its size, so a new version always gets an mtime second past the old one (two
  * versions of equal size within a second would share an ETag): set explicitly when the old file is
@@ -118,7 +98,7 @@ function link(target: string, alias: string): void {
  * main file. A version too small for copies (copies-rule.ts) has none: the old copies of a larger
  * one still go first, and none come after.
  */
-export function writeArtifact(root: string, path: string, aliases: readonly string[], bytes: Uint8Array, nowMs: number): void {
+export function writeArtifact(root: string, path: string, bytes: Uint8Array, nowMs: number): void {
   const file = join(root, path)
   const previous = (() => {
     try {
@@ -129,24 +109,10 @@ export function writeArtifact(root: string, path: string, aliases: readonly stri
   })()
   const nowSeconds = Math.floor(nowMs / 1000)
   const seconds = previous === null || previous < nowSeconds - 1 ? null : Math.max(nowSeconds, previous + 1)
-  // A file that existed has its folder and its alias links already: no syscalls spent on them.
+  // A file that existed has its folder already: no syscall spent on it.
   if (previous === null) makeFolder(dirname(file))
   for (const s of SIDECARS) removeIfPresent(file + s.ext)
   replaceFile(file, bytes, seconds)
-  if (previous === null) linkAliases(root, path, aliases)
-}
-
-/**
- * The alias links of an artifact (and of its copies), where they are missing; those present stay.
- * A copy's link stands even while the copy is missing (left for later, or a version too small for
- * copies): Caddy then answers the main file, and a version that grows finds its links made.
- */
-export function linkAliases(root: string, path: string, aliases: readonly string[]): void {
-  const file = join(root, path)
-  for (const alias of aliases) {
-    link(file, join(root, alias))
-    for (const s of SIDECARS) link(file + s.ext, join(root, alias) + s.ext)
-  }
 }
 
 /** Whether an artifact's main file holds exactly `bytes` (false when there is none). */
@@ -200,14 +166,11 @@ export function writeCacheNote(cacheDir: string, name: string, text: string): vo
   }
 }
 
-/** Removes an artifact: main file first (Caddy then passes the read to the API), then copies and aliases. */
-export function removeArtifact(root: string, path: string, aliases: readonly string[]): WriteOutcome {
+/** Removes an artifact: main file first (Caddy then passes the read to the API), then its copies. */
+export function removeArtifact(root: string, path: string): WriteOutcome {
   const file = join(root, path)
   const removed = removeIfPresent(file)
-  for (const name of [path, ...aliases]) {
-    if (name !== path) removeIfPresent(join(root, name))
-    for (const s of SIDECARS) removeIfPresent(join(root, name) + s.ext)
-  }
+  for (const s of SIDECARS) removeIfPresent(file + s.ext)
   removeFolderIfEmpty(root, dirname(file))
   return removed ? 'removed' : 'absent'
 }

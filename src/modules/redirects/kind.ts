@@ -36,7 +36,7 @@ export function redirectArtifacts(): ArtifactKind<Moved> {
     name: 'redirects',
     tops: [REDIRECTS_TOP],
     parse: parseMoved,
-    files: (artifact) => ({ path: movedFile(artifact.from, artifact.to)!, aliases: [] }),
+    file: (artifact) => movedFile(artifact.from, artifact.to)!,
     // Never a page: no spelling of a URL reads these files as they are.
     canonical: () => null,
     contentType: (file) => (file.startsWith(`${REDIRECTS_TOP}/`) ? TEXT : null),

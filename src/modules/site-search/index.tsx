@@ -144,7 +144,7 @@ export function siteSearchArtifacts(source: SiteSearchSource): ArtifactKind<Sear
     name: 'search',
     tops: [INDEX_ROOT.slice(1), ...LANGUAGES.map((l) => LANGUAGE_PATH[l].slice(1))],
     parse: (file) => (file.endsWith('/@') ? artifactOfPath(`/${file.slice(0, -2)}`) : null),
-    files: (a) => ({ path: fileOf(a), aliases: [] }),
+    file: fileOf,
     canonical(url) {
       const artifact = artifactOfPath(url.pathname)
       return artifact && fileOf(artifact)

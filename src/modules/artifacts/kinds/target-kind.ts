@@ -2,7 +2,7 @@ import type { Artifact, ArtifactEffect, ArtifactKind } from '../../publishing/ki
 import { ASSETS } from '../../site/assets.ts'
 import { siteHeaders } from '../../site/serve.ts'
 import { paceOf, widens } from '../changes.ts'
-import { contentTypeOf, filesOf, pathOf, requestTarget, targetOf, type Target } from '../paths.ts'
+import { contentTypeOf, pathOf, requestTarget, spellingsOf, targetOf, type Target } from '../paths.ts'
 import type { BlogShare } from './share.ts'
 
 /** What sets one of the blog's kinds apart: which of the blog's targets are its own, and where their files live. */
@@ -67,7 +67,8 @@ export function targetKind(share: BlogShare, spec: TargetKindSpec): ArtifactKind
       const target = targetOf(file)
       return own(target) ? target : null
     },
-    files: filesOf,
+    file: pathOf,
+    spellings: spellingsOf,
     canonical(url) {
       if (!spec.claims(trimmed(url.pathname))) return null
       const target = requestTarget(url)

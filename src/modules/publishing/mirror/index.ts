@@ -14,7 +14,7 @@ import { createMirrorWorker } from './worker.ts'
  * The artifact mirror (`PUBLISH_TARGETS=disk,s3`): every artifact a render pass writes or removes
  * in CACHE_DIR is put into or deleted from an S3 bucket, from a durable outbox recorded in the
  * pass's own closing write. Null when the bucket is not a publish target. `kinds`: the registered
- * artifact kinds, which say what objects (aliases) and headers each file is.
+ * artifact kinds, which say what headers each file's objects carry.
  */
 export function createArtifactMirror(config: Config, db: Db, log: Logger, clock: Clock, kinds: BucketLayout['kinds']) {
   if (!config.publishTargets.includes('s3')) return null

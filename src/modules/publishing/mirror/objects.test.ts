@@ -15,15 +15,12 @@ const kinds = catalogue(
 const objectsOf = (path: string, layout: { prefix: string; cacheControl: string }) => objectsWith(path, { ...layout, kinds })
 
 describe('objectsOf', () => {
-  test('an English post: main file, copies, and the ?language=en alias spelling, each with its headers', () => {
+  test('an English post: main file and copies, each with its headers; no object for the ?language=en spelling', () => {
     const objects = objectsOf('api/v1/blog/posts/hello/@', { prefix: 'site/', cacheControl: CDN })
     expect(objects.map((o) => [o.key, o.file])).toEqual([
       ['site/api/v1/blog/posts/hello/@', 'api/v1/blog/posts/hello/@'],
       ['site/api/v1/blog/posts/hello/@.br', 'api/v1/blog/posts/hello/@.br'],
       ['site/api/v1/blog/posts/hello/@.gz', 'api/v1/blog/posts/hello/@.gz'],
-      ['site/api/v1/blog/posts/hello/@language=en', 'api/v1/blog/posts/hello/@'],
-      ['site/api/v1/blog/posts/hello/@language=en.br', 'api/v1/blog/posts/hello/@.br'],
-      ['site/api/v1/blog/posts/hello/@language=en.gz', 'api/v1/blog/posts/hello/@.gz'],
     ])
     expect(objects[0]!.headers).toEqual({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': CDN })
     expect(objects[1]!.headers).toMatchObject({ 'Content-Type': 'application/json; charset=utf-8', 'Content-Encoding': 'br' })
