@@ -23,17 +23,13 @@ const statements = preparedOnce((db) => ({
     .from(posts)
     .where(and(eq(posts.language, sql.placeholder('language')), sameSlug(posts.slug, sql.placeholder('slug')), isNull(posts.deletedAt)))
     .prepare(),
-  byPreviousSlug: db
-    .select({ post: posts })
+  // The history row alone, then the post by id: the same answer as joining the two, but bun:sqlite
+  // spent ~0.1 ms on each call of the join's wide select even when no row matched (every import
+  // post's slug check asks it several times), against ~5 µs for these two seeks.
+  previousSlugHolder: db
+    .select({ postId: postSlugHistory.postId })
     .from(postSlugHistory)
-    .innerJoin(posts, eq(posts.id, postSlugHistory.postId))
-    .where(
-      and(
-        eq(postSlugHistory.language, sql.placeholder('language')),
-        sameSlug(postSlugHistory.slug, sql.placeholder('slug')),
-        isNull(posts.deletedAt),
-      ),
-    )
+    .where(and(eq(postSlugHistory.language, sql.placeholder('language')), sameSlug(postSlugHistory.slug, sql.placeholder('slug'))))
     .prepare(),
 }))
 
@@ -49,8 +45,10 @@ export const postByCurrentSlug = (db: Queryable, language: Language, slug: strin
   statements(db).byCurrentSlug.get({ language, slug })
 
 /** The non-deleted post of `language` that answered to `slug` before and now has another one. */
-export const postByPreviousSlug = (db: Queryable, language: Language, slug: string): PostRow | undefined =>
-  statements(db).byPreviousSlug.get({ language, slug })?.post
+export function postByPreviousSlug(db: Queryable, language: Language, slug: string): PostRow | undefined {
+  const held = statements(db).previousSlugHolder.get({ language, slug })
+  return held && statements(db).live.get({ id: held.postId })
+}
 
 /** Who, other than `exceptId`, holds `slug` in `language` as a current or previous slug. */
 export function slugHolder(db: Queryable, language: Language, slug: string, exceptId: number | null): PostRow | undefined {
