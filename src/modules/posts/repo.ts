@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { preparedOnce } from '../../db/prepared.ts'
+import { connectionOf, preparedOnce } from '../../db/prepared.ts'
 import { posts, postSlugHistory, postTags } from '../../db/schema/index.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { Language } from '../../shared/language.ts'
@@ -31,6 +31,14 @@ const statements = preparedOnce((db) => ({
     .from(postSlugHistory)
     .where(and(eq(postSlugHistory.language, sql.placeholder('language')), sameSlug(postSlugHistory.slug, sql.placeholder('slug'))))
     .prepare(),
+  dropTags: db
+    .delete(postTags)
+    .where(eq(postTags.postId, sql.placeholder('postId')))
+    .prepare(),
+  // One statement for any number of tags (json_each), in the order given.
+  addTags: connectionOf(db).prepare<unknown, [number, string]>(
+    'insert into post_tags (post_id, tag_id) select ?1, value from json_each(?2) order by key',
+  ),
 }))
 
 /** A post that exists and is not deleted, for the write verbs. */
@@ -59,11 +67,9 @@ export function slugHolder(db: Queryable, language: Language, slug: string, exce
 }
 
 export function replaceTags(db: Queryable, postId: number, tagIds: readonly number[]): void {
-  db.delete(postTags).where(eq(postTags.postId, postId)).run()
-  if (tagIds.length)
-    db.insert(postTags)
-      .values(tagIds.map((tagId) => ({ postId, tagId })))
-      .run()
+  const { dropTags, addTags } = statements(db)
+  dropTags.run({ postId })
+  if (tagIds.length) addTags.run(postId, JSON.stringify(tagIds))
 }
 
 /**
