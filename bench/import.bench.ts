@@ -3,9 +3,9 @@
  * imported through the real CLI into a fresh DATA_DIR. Reported: wall time and CPU time (every
  * thread of the process: the SEO threads too) of the import itself (up to its last progress line:
  * batches, checks, autofix), of the whole command (plus the search catch-up and the one render
- * pass; the import's CPU is read from /proc at its last progress line), the CLI's peak memory, the
- * files and folders the render pass made (the redirect files apart), and a re-import; the baseline is the same file only streamed
- * through the WXR reader (the parse alone, same run). The box is shared: the load average is
+ * pass; the import's CPU is read from /proc at its last progress line), the CLI's peak memory,
+ * the files and folders the render pass made (the redirect files apart), and a re-import; the
+ * baseline is the same file only streamed through the WXR reader (the parse alone, same run). The box is shared: the load average is
  * printed before and after, and CPU seconds are the figure that load does not inflate.
  * `--pad-mb N` adds N MB of items the import reads and skips (a plugin's custom post type with
  * large bodies, as real exports carry), to show memory follows the posts, not the file's size.
