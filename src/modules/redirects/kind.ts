@@ -47,8 +47,7 @@ export function redirectArtifacts(): ArtifactKind<Moved> {
     every: (db) => resolveRedirects(db).flatMap(({ from, to }) => moved(from, to)),
     // An artifact names its target, so what moved shows as a new file and a stray one: nothing to fingerprint.
     survey: () => ({ inputs: '', moved: () => [], first: () => [] }),
-    // The layout's version: a cache of the layout before (a folder per old URL) is rebuilt whole.
-    stamp: () => `${REDIRECTS_TOP} 2`,
+    stamp: () => REDIRECTS_TOP,
     // The batch's old URLs resolved in one query (an import renders some five per post).
     render: (db: Queryable, artifacts) => {
       const now = new Map(resolveRedirects(db, { from: artifacts.map((a) => a.from) }).map((r) => [r.from, r.to]))

@@ -3,20 +3,17 @@ import { SITE_TOP } from '../site/targets.ts'
 
 /**
  * Where an old URL's redirect artifact lives, the one place that knows it (Bun reads it, the
- * Caddyfile's `@moved` route mirrors it): under `_redirects/`, the folder of the old path's parent
- * holds one file `@{last segment}@{query}~{target}~`, the target's slashes spelled `~`. The file's
- * name says where the URL moved, so Caddy, which cannot read a file into a header, answers `301`
- * from a `file` matcher's glob (`@{last segment}@{query}~*~`, which no compressed copy `….br`
- * matches) and a `map` on the name. Its bytes are the target again, for people reading CACHE_DIR.
+ * Caddyfile's `@moved` route mirrors it): under `_redirects/`, the old path's folder holds one file
+ * `@{query}~{target}~`, the target's slashes spelled `~`. The file's name says where the URL moved,
+ * so Caddy, which cannot read a file into a header, answers `301` from a `file` matcher's glob
+ * (`@{query}~*~`, which no compressed copy `….br` matches) and a `map` on the name. Its bytes are
+ * the target again, for people reading CACHE_DIR.
  *
- *   /2013/01/11/hello/  ->  _redirects/2013/01/11/@hello@~en~blog~hello~
- *   /?p=123             ->  _redirects/@@p=123~en~blog~hello~
- *   /tag/x/             ->  _redirects/tag/@x@~en~tag~x~~          (target /en/tag/x/)
+ *   /2013/01/11/hello/  ->  _redirects/2013/01/11/hello/@~en~blog~hello~
+ *   /?p=123             ->  _redirects/@p=123~en~blog~hello~
+ *   /tag/x/             ->  _redirects/tag/x/@~en~tag~x~~          (target /en/tag/x/)
  *
- * An import's old URLs of one shape share a folder (every `/?p=` and `/slug/`, every
- * `/archives/N`, one day's `/2013/01/11/slug/`): a folder per old URL made most of the inodes an
- * import's render pass created, and every inode costs (docs/benchmarks.md, "Import").
- * Requests never name these files (`{path}` never ends in `/@…`), so no server answers one as a page.
+ * Requests never name these files (`{path}/@{query}` has no `~`), so no server answers one as a page.
  */
 export const REDIRECTS_TOP = '_redirects'
 
@@ -33,36 +30,27 @@ const FOLIO_TOPS = new Set([...SITE_TOP, API.split('/')[1]!, 'admin', 'media', '
 const SEGMENT = /^[^@.~/\\][^/\\]{0,199}$/
 const QUERY = /^[a-z0-9_=-]*$/
 const TARGET = /^(\/[a-z0-9._-]+)*\/?$/
-/** The last segment is part of a file name between `@`s and before the `~` target: it holds neither. */
-const LEAF = /^[^@~]*$/
 /** The longest file name Linux file systems take. */
 const MAX_NAME = 255
 
-/** Where the files of one old URL are: its folder (CACHE_DIR-relative) and the start of their names. */
-interface Place {
-  folder: string
-  /** `@{last segment}@{query}~`: each file standing for the URL is named this and its target. */
-  prefix: string
-}
+const nameOf = (query: string, to: string) => `@${query}${to.replaceAll('/', '~')}~`
 
-/** The place of an old URL's path and query; null when no file can stand for it. */
-export function placeOf(from: string): Place | null {
+/** The folder (CACHE_DIR-relative) of an old URL's path, and its query; null when no file can stand for it. */
+export function folderOf(from: string): { folder: string; query: string } | null {
   const mark = from.indexOf('?')
   const path = mark < 0 ? from : from.slice(0, mark)
   const query = mark < 0 ? '' : from.slice(mark + 1)
   const segments = path === '/' ? [] : path.slice(1).split('/')
   if (!path.startsWith('/') || !QUERY.test(query) || !segments.every((s) => SEGMENT.test(s))) return null
   if (segments.length && FOLIO_TOPS.has(segments[0]!)) return null
-  const leaf = segments.pop() ?? ''
-  if (!LEAF.test(leaf)) return null
-  return { folder: [REDIRECTS_TOP, ...segments].join('/'), prefix: `@${leaf}@${query}~` }
+  return { folder: [REDIRECTS_TOP, ...segments].join('/'), query }
 }
 
 /** The artifact file of an old URL moved to `to`, or null when no file can stand for it (the URL is then not redirected). */
 export function movedFile(from: string, to: string): string | null {
-  const at = placeOf(from)
+  const at = folderOf(from)
   if (!at || !TARGET.test(to) || to === '') return null
-  const name = `${at.prefix}${to.slice(1).replaceAll('/', '~')}~`
+  const name = nameOf(at.query, to)
   return name.length > MAX_NAME ? null : `${at.folder}/${name}`
 }
 
@@ -70,23 +58,24 @@ export function movedFile(from: string, to: string): string | null {
 export function parseMoved(file: string): Moved | null {
   if (!file.startsWith(`${REDIRECTS_TOP}/`)) return null
   const slash = file.lastIndexOf('/')
-  const found = /^@([^@~/]*)@([a-z0-9_=-]*)(~[^/]*)~$/.exec(file.slice(slash + 1))
+  const name = file.slice(slash + 1)
+  const found = /^@([a-z0-9_=-]*)(~[^/]*)~$/.exec(name)
   if (!found) return null
-  const folder = file.slice(REDIRECTS_TOP.length + 1, Math.max(REDIRECTS_TOP.length + 1, slash))
-  const path = `/${folder ? `${folder}/` : ''}${found[1]}`
-  const from = found[2] ? `${path}?${found[2]}` : path
-  const moved: Moved = { kind: 'redirect', from, to: found[3]!.replaceAll('~', '/') }
+  const path = `/${file.slice(REDIRECTS_TOP.length + 1, Math.max(REDIRECTS_TOP.length + 1, slash))}`
+  const from = found[1] ? `${path}?${found[1]}` : path
+  const moved: Moved = { kind: 'redirect', from, to: found[2]!.replaceAll('~', '/') }
   return movedFile(moved.from, moved.to) === file ? moved : null
 }
 
-/** Where an old URL moved, read from the names in its folder (the one file `prefix…~`), or null. */
-export function locationIn(names: readonly string[], prefix: string): string | null {
+/** Where an old URL moved, read from the names in its folder (the one file `@{query}~…~`), or null. */
+export function locationIn(names: readonly string[], query: string): string | null {
+  const prefix = `@${query}~`
   const name = names.find((n) => n.startsWith(prefix) && n.endsWith('~') && n.length > prefix.length)
   return name ? name.slice(prefix.length - 1, -1).replaceAll('~', '/') : null
 }
 
 /** The manifest prefix of every file standing for one old URL (whatever its target). */
 export function filesPrefix(from: string): string | null {
-  const at = placeOf(from)
-  return at && `${at.folder}/${at.prefix}`
+  const at = folderOf(from)
+  return at && `${at.folder}/@${at.query}~`
 }

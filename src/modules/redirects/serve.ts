@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { redirectKey } from '../import/redirects.ts'
-import { locationIn, placeOf } from './layout.ts'
+import { folderOf, locationIn } from './layout.ts'
 
 /** A query naming a thing on a WordPress site (`/?p=123`, `/?page_id=2`, `/?feed=rss2`): looked up before the site answers. */
 const NAMING_QUERY = /[?&](p|page_id|cat|tag|author|feed)=/
@@ -16,7 +16,7 @@ const NAMING_QUERY = /[?&](p|page_id|cat|tag|author|feed)=/
 export function withRedirects(inner: Handler, cacheDir: string): Handler {
   const moved = (url: URL): Response | null => {
     const key = redirectKey(url.pathname + url.search)
-    const at = key && placeOf(key)
+    const at = key && folderOf(key)
     if (!at) return null
     let names: string[]
     try {
@@ -24,7 +24,7 @@ export function withRedirects(inner: Handler, cacheDir: string): Handler {
     } catch {
       return null
     }
-    const to = locationIn(names, at.prefix)
+    const to = locationIn(names, at.query)
     return to ? new Response(null, { status: 301, headers: { location: to, 'cache-control': PUBLIC_CACHE } }) : null
   }
   return {
