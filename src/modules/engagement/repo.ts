@@ -1,5 +1,6 @@
-import { and, count, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { comments, posts } from '../../db/schema/index.ts'
 import { NotFound } from '../../shared/errors.ts'
 import type { PostRow } from '../posts/repo.ts'
@@ -22,14 +23,28 @@ export function engageablePost(db: Queryable, postId: number): PostRow {
  * adding keeps it right whatever a moderation touched. Returns whether the count changed.
  */
 export function recountComments(tx: Queryable, postId: number): boolean {
-  const approved =
-    tx
-      .select({ n: count() })
-      .from(comments)
-      .where(and(eq(comments.postId, postId), eq(comments.status, COMMENT_STATUS.approved)))
-      .get()?.n ?? 0
-  const before = tx.select({ n: posts.commentCount }).from(posts).where(eq(posts.id, postId)).get()?.n
-  if (before === approved) return false
-  tx.update(posts).set({ commentCount: approved }).where(eq(posts.id, postId)).run()
+  const { approvedCount, storedCount, setCount } = countStatements(tx)
+  const approved = approvedCount.get({ postId })?.n ?? 0
+  if (storedCount.get({ postId })?.n === approved) return false
+  setCount.run({ postId, n: approved })
   return true
 }
+
+/** Built once per connection: an import recounts every post it writes. */
+const countStatements = preparedOnce((db) => ({
+  approvedCount: db
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.postId, sql.placeholder('postId')), eq(comments.status, COMMENT_STATUS.approved)))
+    .prepare(),
+  storedCount: db
+    .select({ n: posts.commentCount })
+    .from(posts)
+    .where(eq(posts.id, sql.placeholder('postId')))
+    .prepare(),
+  setCount: db
+    .update(posts)
+    .set({ commentCount: sql.placeholder('n') as unknown as number })
+    .where(eq(posts.id, sql.placeholder('postId')))
+    .prepare(),
+}))

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
-import { preparedOnce } from '../../db/prepared.ts'
+import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, importRedirects, pages, posts, tags } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
 import { urlPathOf, type ListScope } from '../site/targets.ts'
@@ -80,8 +80,8 @@ export function addRedirect(
   statements(db).store.run({ fromPath, ...to, source })
 }
 
-/** Which stored redirects to resolve: all, the ones to one thing, or one old URL. */
-export type RedirectFilter = { kind: RedirectKind; targetId: number } | { from: string } | null
+/** Which stored redirects to resolve: all, the ones to one thing, or some old URLs (a render batch's). */
+export type RedirectFilter = { kind: RedirectKind; targetId: number } | { from: readonly string[] } | null
 
 /**
  * Stored redirects with where each points now (a post renamed since follows; null when its thing
@@ -92,7 +92,7 @@ export function resolveRedirects(db: Queryable, filter: RedirectFilter = null): 
   const where = !filter
     ? undefined
     : 'from' in filter
-      ? eq(r.fromPath, filter.from)
+      ? idIn(r.fromPath, 'from')
       : and(eq(r.kind, filter.kind), eq(r.targetId, filter.targetId))
   const rows = db
     .select({
@@ -115,7 +115,7 @@ export function resolveRedirects(db: Queryable, filter: RedirectFilter = null): 
     .leftJoin(pages, and(eq(r.kind, 'page'), eq(pages.id, r.targetId), eq(pages.status, 1)))
     .where(where)
     .orderBy(r.fromPath)
-    .all()
+    .all(filter && 'from' in filter ? { from: JSON.stringify(filter.from) } : undefined)
   return rows.map((row) => {
     const list = (scope: ListScope): string => urlPathOf({ kind: 'page.list', language: row.language, scope, page: 1 })
     const slugged = (kind: 'category' | 'tag' | 'author', slug: string | null) => (slug === null ? null : list({ kind, slug }))

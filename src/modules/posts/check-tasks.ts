@@ -4,7 +4,7 @@ import { createPool, inProcess, type TaskRunner } from '../seo/pool.ts'
 import type { AutofixOutcome } from '../seo/autofix.ts'
 import { mediaKeysOf } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
-import { runSeoJob, type SeoJob } from '../seo/world-facts.ts'
+import { runAnswered, runSeoJob, type SeoJob } from '../seo/world-facts.ts'
 import { bodyHtmlOf, prepareContent } from './content.ts'
 
 type Body = { contentHtml?: string; contentMarkdown?: string }
@@ -39,6 +39,8 @@ export const CHECK_TASKS = {
   mediaKeys: ({ input, mediaUrl }: { input: SeoInput; mediaUrl: string }): string[] => mediaKeysOf(input, mediaUrl),
   check: (job: Omit<SeoJob, 'task'>) => runSeoJob({ ...job, task: 'check' }) as SeoCheckResult,
   autofix: (job: Omit<SeoJob, 'task'>) => runSeoJob({ ...job, task: 'autofix' }) as AutofixOutcome,
+  /** A job on likelyFacts: its result, or null when it needed a fact they lack (posts/seo.ts gathers them all then). */
+  answered: (job: SeoJob) => runAnswered(job),
 }
 export type CheckTasks = typeof CHECK_TASKS
 

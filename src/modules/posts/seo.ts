@@ -7,7 +7,8 @@ import type { ChangeEffects, RecordChange } from '../../shared/changes.ts'
 import { DomainError } from '../../shared/errors.ts'
 import { failedBlockingCodes } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput, SeoWorld, WorldPost } from '../seo/types.ts'
-import { factsHold, runSeoJob, worldFacts, type SeoJob } from '../seo/world-facts.ts'
+import type { AutofixOutcome } from '../seo/autofix.ts'
+import { factsHold, likelyFacts, runSeoJob, worldFacts, type SeoJob } from '../seo/world-facts.ts'
 import { postByCurrentSlug, slugHolder, type PostRow } from './repo.ts'
 
 /** Publishing refused while a blocking SEO item fails (spec §7, seo-rules.md §3). */
@@ -75,14 +76,37 @@ function seoJob(ctx: Ctx, db: Queryable, task: SeoJob['task'], input: SeoInput, 
   return { task, input, facts: worldFacts(task, input, sqliteWorld(ctx, db, mediaKeys), now), now: now.getTime() }
 }
 
-/** The check of `input`: world facts read here, the text passes on the SEO pool (`ctx.seo`), off the request thread. */
+type JobResult<K extends SeoJob['task']> = K extends 'check' ? SeoCheckResult : AutofixOutcome
+
+/**
+ * A job run once on the SEO pool (`ctx.seo`), off this thread: on the facts it will likely ask
+ * (read from `db` now, without running a rule here), else, when it asked one more, on every fact
+ * worldFacts gathers (running the rules here on the post without its body). Returns the job with
+ * the facts its result stands on, for writeChecked's recheck.
+ */
+async function runJob<K extends SeoJob['task']>(
+  ctx: Ctx,
+  task: K,
+  input: SeoInput,
+  mediaKeys: ReadonlySet<string>,
+): Promise<{ job: SeoJob; result: JobResult<K> }> {
+  const now = ctx.clock()
+  const likely: SeoJob = { task, input, facts: likelyFacts(input, sqliteWorld(ctx, ctx.db, mediaKeys)), now: now.getTime() }
+  const answered = await ctx.seo.run('answered', likely)
+  if (answered) return { job: likely, result: answered as JobResult<K> }
+  const job = seoJob(ctx, ctx.db, task, input, mediaKeys, now)
+  const result = job.task === 'check' ? await ctx.seo.run('check', job) : await ctx.seo.run('autofix', job)
+  return { job, result: result as JobResult<K> }
+}
+
+/** The check of `input`: world facts read here, the text passes on the SEO pool, off the request thread. */
 export async function runCheck(ctx: Ctx, input: SeoInput): Promise<SeoCheckResult> {
-  return ctx.seo.run('check', seoJob(ctx, ctx.db, 'check', input, await existingMediaKeys(ctx, input)))
+  return (await runJob(ctx, 'check', input, await existingMediaKeys(ctx, input))).result
 }
 
 /** Autofix of `input` (seo/autofix.ts), run like runCheck. */
-export async function runAutofix(ctx: Ctx, input: SeoInput, mediaKeys?: readonly string[]) {
-  return ctx.seo.run('autofix', seoJob(ctx, ctx.db, 'autofix', input, await existingMediaKeys(ctx, input, mediaKeys)))
+export async function runAutofix(ctx: Ctx, input: SeoInput, mediaKeys?: readonly string[]): Promise<AutofixOutcome> {
+  return (await runJob(ctx, 'autofix', input, await existingMediaKeys(ctx, input, mediaKeys))).result
 }
 
 /** Checks computed before the write lock that a concurrent write made stale before the recheck inside it. */
@@ -108,8 +132,7 @@ export async function writeChecked<P extends { input: SeoInput }, T>(
     for (let attempt = 1; ; attempt++) {
       const first = plan(ctx.db)
       const mediaKeys = await existingMediaKeys(ctx, first.input)
-      const job = seoJob(ctx, ctx.db, 'check', first.input, mediaKeys)
-      const checked = await ctx.seo.run('check', job)
+      const { job, result: checked } = await runJob(ctx, 'check', first.input, mediaKeys)
       try {
         return await ctx.changes.write(
           ctx.db,

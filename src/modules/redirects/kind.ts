@@ -48,7 +48,10 @@ export function redirectArtifacts(): ArtifactKind<Moved> {
     // An artifact names its target, so what moved shows as a new file and a stray one: nothing to fingerprint.
     survey: () => ({ inputs: '', moved: () => [], first: () => [] }),
     stamp: () => REDIRECTS_TOP,
-    render: (db: Queryable, artifacts) =>
-      artifacts.map(({ from, to }) => (resolveRedirects(db, { from })[0]?.to === to ? `${to}\n` : null)),
+    // The batch's old URLs resolved in one query (an import renders some five per post).
+    render: (db: Queryable, artifacts) => {
+      const now = new Map(resolveRedirects(db, { from: artifacts.map((a) => a.from) }).map((r) => [r.from, r.to]))
+      return artifacts.map(({ from, to }) => (now.get(from) === to ? `${to}\n` : null))
+    },
   }
 }

@@ -3,7 +3,7 @@ import { autofix } from './autofix.ts'
 import { check } from './engine.ts'
 import * as X from './worked-examples.ts'
 import { createTestWorld } from './test-world.ts'
-import { factsHold, factsWorld, runSeoJob, worldFacts } from './world-facts.ts'
+import { factsHold, factsWorld, likelyFacts, runAnswered, runSeoJob, worldFacts } from './world-facts.ts'
 
 const EXAMPLES = { E0: X.E0, E1: X.E1, E2: X.E2, E3: X.E3, E4: X.E4, E5: X.E5, Z0: X.Z0, Z1: X.Z1, Z2: X.Z2, Z3: X.Z3 }
 
@@ -19,6 +19,23 @@ describe('world facts: the world as data, asked before the job and answered from
       }
     },
   )
+
+  test.each(Object.entries(EXAMPLES))(
+    '%s: the likely facts (asked without running a rule) answer every question of a check and an autofix',
+    (_, input) => {
+      for (const task of ['check', 'autofix'] as const) {
+        const facts = structuredClone(likelyFacts(input, X.WORLD))
+        const direct = task === 'check' ? check(input, X.WORLD, X.NOW) : autofix(input, X.WORLD, X.NOW)
+        expect(JSON.stringify(runAnswered({ task, input, facts, now: X.NOW.getTime() }))).toBe(JSON.stringify(direct))
+      }
+    },
+  )
+
+  test('a job that asks what its facts lack answers null, so the caller gathers them all', () => {
+    const facts = likelyFacts(X.E0, X.WORLD)
+    facts.category.clear()
+    expect(runAnswered({ task: 'check', input: X.E0, facts, now: X.NOW.getTime() })).toBeNull()
+  })
 
   test('a question nobody asked beforehand is refused, never answered "no such post"', () => {
     const world = factsWorld(worldFacts('check', X.E0, X.WORLD, X.NOW))

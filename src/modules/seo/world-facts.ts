@@ -1,6 +1,9 @@
-import type { Language } from '../../shared/language.ts'
+import { otherLanguage, type Language } from '../../shared/language.ts'
 import { autofix, type AutofixOutcome } from './autofix.ts'
+import { normalizePost } from './context.ts'
 import { check } from './engine.ts'
+import { slugOwner, suggestSlug } from './suggestions/slug.ts'
+import { isBlank } from './text/units.ts'
 import type { SeoCheckResult, SeoInput, SeoWorld, WorldPost } from './types.ts'
 
 type Category = ReturnType<SeoWorld['category']>
@@ -30,8 +33,11 @@ export interface SeoJob {
 
 const slugKey = (language: Language, slug: string) => `${language} ${slug}`
 
+/** A job asked the world a question its facts hold no answer to. */
+class FactNotGathered extends Error {}
+
 function answer<K, V>(answers: Map<K, V>, key: K, question: string): V {
-  if (!answers.has(key)) throw new Error(`SEO world fact not gathered: ${question}; worldFacts() must ask it`)
+  if (!answers.has(key)) throw new FactNotGathered(`SEO world fact not gathered: ${question}; worldFacts() must ask it`)
   return answers.get(key) as V
 }
 
@@ -73,17 +79,52 @@ function recording(world: SeoWorld, facts: WorldFacts): SeoWorld {
  * the job itself. A rule that broke this would meet factsWorld's refusal in every test.
  */
 export function worldFacts(task: SeoJob['task'], input: SeoInput, world: SeoWorld, now: Date): WorldFacts {
-  const facts: WorldFacts = {
-    siteUrl: world.siteUrl,
-    mediaUrl: world.mediaUrl,
-    mediaKeys: [...world.mediaKeys],
-    postBySlug: new Map(),
-    postByCurrentSlug: new Map(),
-    authorStatus: new Map(),
-    category: new Map(),
-  }
+  const facts = noFacts(world)
   runSeoJob({ task, input: { ...input, contentHtml: '' }, facts, now: now.getTime() }, recording(world, facts))
   return facts
+}
+
+const noFacts = (world: SeoWorld): WorldFacts => ({
+  siteUrl: world.siteUrl,
+  mediaUrl: world.mediaUrl,
+  mediaKeys: [...world.mediaKeys],
+  postBySlug: new Map(),
+  postByCurrentSlug: new Map(),
+  authorStatus: new Map(),
+  category: new Map(),
+})
+
+/**
+ * The questions a check or an autofix of `input` asks, asked straight, without running a rule
+ * (worldFacts runs them all, which made every import post's rules run twice: here, then on the
+ * thread): the suggested slug's chain (suggestSlug), the owner of the slug the post will have
+ * (duplicate_slug), its translation's pair (hreflang_pair), its author's status (author_present)
+ * and its category's names (the SEO title suggestion). Autofix changes none of the fields these
+ * read but the slug, which it sets to the suggestion already asked about. A question this misses is
+ * refused inside the job (runAnswered answers null) and the caller gathers worldFacts instead: a
+ * miss costs time, never a different answer.
+ */
+export function likelyFacts(input: SeoInput, world: SeoWorld): WorldFacts {
+  const facts = noFacts(world)
+  const asking = recording(world, facts)
+  const post = normalizePost(input)
+  const generatedSlug = suggestSlug(post, asking)
+  slugOwner(isBlank(post.slug) ? generatedSlug : post.slug, post, asking)
+  const alternate = post.alternateSlug.trim()
+  if (alternate) asking.postByCurrentSlug(otherLanguage(post.language), alternate)
+  if (post.authorId !== null) asking.authorStatus(post.authorId)
+  asking.category(post.categoryId)
+  return facts
+}
+
+/** A job on its facts, or null when it asked a question they do not answer (likelyFacts missed it). */
+export function runAnswered(job: SeoJob): SeoCheckResult | AutofixOutcome | null {
+  try {
+    return runSeoJob(job)
+  } catch (error) {
+    if (error instanceof FactNotGathered) return null
+    throw error
+  }
 }
 
 /**
