@@ -101,6 +101,8 @@ async function run(argv: string[]): Promise<number> {
     service = lightService
     if (light && lightService) await light.command(lightService, args)
     else {
+      // A server running on DATA_DIR does the rebuild itself: no second renderer beside it (docs/operations.md).
+      if (name === 'rebuild' && (await (await import('./rebuild-cli.ts')).rebuiltByServer(config, args))) return 0
       // restore puts the files in place before the service opens the database.
       if (name === 'restore') await (await import('./site-cli.ts')).restoreFiles(config, args)
       const composed = await (await import('./main.ts')).compose(config, { log })
