@@ -49,6 +49,7 @@ const LIGHT: Record<string, Commands<CliService>> = {
   admin: () => import('./people-cli.ts').then((m) => m.peopleCommands),
   comments: () => import('./comments-cli.ts').then((m) => m.commentListing),
   pages: () => import('./pages-cli.ts').then((m) => m.pageListing),
+  backup: () => import('./backup-cli.ts').then((m) => m.backupCommands),
 }
 const site: Commands<Service> = () => import('./site-cli.ts').then((m) => m.siteCommands)
 const imports: Commands<Service> = () => import('./modules/import/commands.ts').then((m) => m.IMPORT_COMMANDS)
@@ -56,7 +57,6 @@ const FULL: Record<string, Commands<Service>> = {
   settings: site,
   resources: site,
   rebuild: site,
-  backup: site,
   restore: site,
   comments: () => import('./comments-cli.ts').then((m) => m.commentCommands),
   pages: () => import('./pages-cli.ts').then((m) => m.pageCommands),

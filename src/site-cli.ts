@@ -1,10 +1,9 @@
-import { backupTargetFault, options, UsageError, type CliCommand } from './cli-args.ts'
+import { options, UsageError, type CliCommand } from './cli-args.ts'
 import type { Config } from './config.ts'
 import type { compose } from './main.ts'
-import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
+import { describeBackup, restoreBackup } from './operations/backup.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
-import { recordBackup } from './modules/console/dashboard.ts'
 import { MIRROR_NEEDED } from './operations/rebuild-control.ts'
 import { printMirror, printRebuild, rebuildRequest } from './rebuild-cli.ts'
 
@@ -21,7 +20,7 @@ async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T>
   }
 }
 
-/** `cli settings set`, `resources import`, `rebuild`, `backup` and `restore` (docs/operations.md): the whole site's commands. */
+/** `cli settings set`, `resources import`, `rebuild` and `restore` (docs/operations.md): the whole site's commands. */
 export const siteCommands: Record<string, CliCommand<Service>> = {
   'settings set': async ({ ctx }, args) => {
     const flags = {
@@ -49,14 +48,6 @@ export const siteCommands: Record<string, CliCommand<Service>> = {
     if (target === 's3' && !service.mirror) throw new UsageError(MIRROR_NEEDED)
     await rebuild(service.publisher, force, verify)
     if (target === 's3') await mirrorRebuild(service.mirror!, force)
-  },
-  backup: async ({ ctx }, args) => {
-    const { values, positionals } = options(args, { force: { type: 'boolean' } })
-    const file = positionals[0]
-    if (!file) throw new UsageError('backup needs a FILE.tar.gz')
-    backupTargetFault(file, values.force ?? false)
-    console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, file), file)}`)
-    recordBackup(ctx.db, ctx.clock())
   },
   // Runs after `restore` put the files in place (see restoreFiles): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
