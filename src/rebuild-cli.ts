@@ -15,7 +15,7 @@ import type { RebuildStats } from './modules/publishing/stats.ts'
 import { processAlive } from './modules/publishing/writer.ts'
 
 /** How often the CLI reads the server's `/healthz` while it waits, and prints a progress line. */
-const POLL_MS = 500
+const POLL_MS = 200
 const PROGRESS_MS = 2_000
 
 /** `rebuild`'s flags (docs/operations.md), read the same way whoever does the work. */
