@@ -1,5 +1,5 @@
 import { adminPostRoutes } from './modules/posts/admin-routes.ts'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { AnyElysia } from 'elysia'
 import { version } from '../package.json'
 import { ConfigError, loadConfig, type Config } from './config.ts'
@@ -59,7 +59,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { lockDataDir, usableDir } from './operations/lock.ts'
 import { checkMediaUrl } from './operations/media-check.ts'
-import { localUrl, removeControlNote, serverRebuildControl, writeControlNote } from './operations/rebuild-control.ts'
+import { localUrl, removeControlNote, serverRebuildControl } from './operations/rebuild-control.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
 import { batchedLines, createLogger, type Logger } from './shared/log.ts'
@@ -261,13 +261,7 @@ export async function start(options: { clockOffset?: Float64Array } = {}): Promi
     })
     server.reload({ fetch: service.fetch })
     // Where a `cli rebuild` finds this server (rebuild-control.ts), until it stops.
-    if (service.rebuildControl)
-      writeControlNote(config.dataDir, {
-        pid: process.pid,
-        url: localUrl(server.hostname!, server.port!),
-        cacheDir: resolve(config.cacheDir),
-        secret: service.rebuildControl.secret,
-      })
+    if (service.rebuildControl) service.rebuildControl.note(config.dataDir, config.cacheDir, localUrl(server.hostname!, server.port!))
     // Answering first: the search catch-up runs in the background (docs/search.md).
     service.search.start()
     service.ctx.log.info('listening', {

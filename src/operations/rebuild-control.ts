@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { Elysia } from 'elysia'
 import { envelopeResponse, success } from '../http/envelope.ts'
 import type { Logger } from '../shared/log.ts'
@@ -146,6 +146,17 @@ export function createRebuildControl(
   return {
     secret,
     routes,
+    /**
+     * Writes this server's note. A DATA_DIR it cannot write to (full, read-only) costs only the
+     * hand-over: the start goes on, and a `cli rebuild` then says the server has not said where it answers.
+     */
+    note(dataDir: string, cacheDir: string, url: string): void {
+      try {
+        writeControlNote(dataDir, { pid: process.pid, url, cacheDir: resolve(cacheDir), secret })
+      } catch (error) {
+        log.warn('the note for cli rebuild was not written: a rebuild beside this server will fail', { error: String(error) })
+      }
+    },
     health: (): RebuildState => state,
     /** Waits for a rebuild under way (the server's stop). */
     stop: async () => {
