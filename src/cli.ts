@@ -13,7 +13,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT] [--name-en|--name-zh TEXT] [--description-en|--description-zh TEXT] [--label-en|--label-zh TEXT]
   resources import FILE.json
-  rebuild [--force] [--verify] [--target s3]
+  rebuild [--force] [--verify] [--target s3]   (done by the server when one runs on DATA_DIR; the CLI waits)
   webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
