@@ -165,8 +165,6 @@ export function createRebuildControl(
   }
 }
 
-export type RebuildControl = ReturnType<typeof createRebuildControl>
-
 /** What the server's rebuild goes through: the publisher, and the artifact mirror when configured. */
 interface Publishing {
   publisher: { rebuild(options: { force: boolean; verify: boolean }): Promise<RebuildStats> }

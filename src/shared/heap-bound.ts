@@ -1,6 +1,7 @@
 /** How much the heap and external memory may grow between two collections a bound asks for. */
-export const GROWTH_BYTES = 32 * 1024 * 1024
+const GROWTH_BYTES = 32 * 1024 * 1024
 
+/** Bytes in use by this thread's JavaScript: its heap and the memory outside it that its objects hold (Buffers). */
 const inUse = () => {
   const { heapUsed, external } = process.memoryUsage()
   return heapUsed + external
@@ -9,19 +10,20 @@ const inUse = () => {
 /**
  * Garbage collected by a budget, not by the collector's mood (docs/memory.md, "Render passes"):
  * JavaScriptCore collects as its own heap grows, but most of a render pass's garbage lies outside
- * it (the Buffers of files written, the strings' backing stores), so a rebuild's resident memory
- * climbs by hundreds of MB before it does, and keeps the pages. `settle()`, called between passes,
- * runs a full collection once what is in use grew by `growthBytes` since the last one: memory stays
- * within that of the live data whatever the number of artifacts, for one collection (tens of ms)
- * per few hundred artifacts rendered.
+ * it (the Buffers of files written, the compressors' output, strings' backing stores), so a
+ * rebuild's resident memory climbs by hundreds of MB before it does, and keeps the pages.
+ * `settle()`, called between passes, runs a full collection once what is in use grew by
+ * `growthBytes` since the last one: memory stays within that of the live data whatever the number
+ * of artifacts, for one collection (tens of ms) per few hundred artifacts rendered. The meter and
+ * the collector are the process's own unless a test hands others.
  */
-export function heapBound(growthBytes = GROWTH_BYTES) {
-  let floor = inUse()
+export function heapBound(growthBytes = GROWTH_BYTES, measure = inUse, collect = () => Bun.gc(true)) {
+  let floor = measure()
   return {
     settle(): void {
-      if (inUse() - floor < growthBytes) return
-      Bun.gc(true)
-      floor = inUse()
+      if (measure() - floor < growthBytes) return
+      collect()
+      floor = measure()
     },
   }
 }

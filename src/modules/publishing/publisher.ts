@@ -148,10 +148,12 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
         do {
           again = false
           await gathered()
-          // Between passes the event loop turns, so requests (a publish) are answered and marked.
-          while (await pass(stats)) {
+          // Between passes the event loop turns, so requests (a publish) are answered and marked;
+          // after each, a publish's as a rebuild's, garbage past the bound is collected.
+          for (let more = true; more;) {
+            more = await pass(stats)
             heap.settle()
-            await Bun.sleep(0)
+            if (more) await Bun.sleep(0)
           }
         } while (again)
       } catch (error) {
