@@ -1,5 +1,5 @@
 /** How much the heap and external memory may grow between two collections a bound asks for. */
-const GROWTH_BYTES = 32 * 1024 * 1024
+const GROWTH_BYTES = 12 * 1024 * 1024
 
 /** Bytes in use by this thread's JavaScript: its heap and the memory outside it that its objects hold (Buffers). */
 const inUse = () => {
