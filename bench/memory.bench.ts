@@ -9,8 +9,9 @@
  * limited to 256 MB, no swap (v2, else v1; removed at the end; Caddy through a `caddy` on PATH
  * that joins the group first) and go through the phases: idle; reads via
  * the API (post pages across every post, and list pages, 16 clients); the same reads via Caddy;
- * 8 clients publishing new posts; `cli rebuild --force` and `cli backup` (each started inside the
- * group). Printed per phase: Folio's peak RSS (VmHWM, reset per phase) and peak PSS (sampled every
+ * 8 clients publishing new posts; `cli rebuild --force` (which hands the rebuild to the server:
+ * the server's figures are the rebuild's) and `cli backup` (each started inside the group);
+ * `PHASES=idle,rebuild,backup` runs only those. Printed per phase: Folio's peak RSS (VmHWM, reset per phase) and peak PSS (sampled every
  * 250 ms), Caddy's peak RSS, the CLI process's peak RSS, the group's peak (page cache included),
  * errors and OOM kills. No cgroup (not root, no memory controller): the reason, and the same
  * figures without the limit.
@@ -27,6 +28,8 @@ import { seedPublished } from './support/seed.ts'
 
 const posts = Number(process.argv[2] ?? 10_000)
 const seconds = Number(process.argv[3] ?? 60)
+/** The phases to run (`PHASES=idle,rebuild,backup`): idle, api, caddy, publish, rebuild, backup; all by default. */
+const PHASES = new Set((process.env.PHASES ?? 'idle,api,caddy,publish,rebuild,backup').split(','))
 const LIMIT_BYTES = 256 * 1024 * 1024
 const ROOT = resolve(import.meta.dir, '..')
 const MB = (bytes: number | null) => (bytes === null ? '-' : `${(bytes / 1024 / 1024).toFixed(0)} MB`)
@@ -90,7 +93,8 @@ try {
     return out.trim().split('\n').at(-1)
   }
 
-  async function phase(name: string, work: (sample: (pid: number) => void) => Promise<string | undefined>) {
+  async function phase(key: string, name: string, work: (sample: (pid: number) => void) => Promise<string | undefined>) {
+    if (!PHASES.has(key)) return
     for (const pid of [serverPid, caddyPid]) resetPeakRss(pid)
     group?.resetPeak()
     let pss = 0
@@ -122,10 +126,10 @@ try {
     return formatLoad(result)
   }
 
-  await phase('idle', async () => void (await Bun.sleep(Math.min(10, seconds) * 1000)))
-  await phase('reads via the API', () => load(folio.url))
-  await phase('reads via Caddy', () => load(caddyUrl))
-  await phase('8 publishing clients', async () => {
+  await phase('idle', 'idle', async () => void (await Bun.sleep(Math.min(10, seconds) * 1000)))
+  await phase('api', 'reads via the API', () => load(folio.url))
+  await phase('caddy', 'reads via Caddy', () => load(caddyUrl))
+  await phase('publish', '8 publishing clients', async () => {
     const deadline = performance.now() + seconds * 1000
     let published = 0
     const client = async () => {
@@ -138,8 +142,8 @@ try {
     return `${published} posts published, ${(published / seconds).toFixed(1)} posts/s`
   })
   await folio.settled()
-  await phase('cli rebuild --force', (sample) => cliInGroup(['rebuild', '--force'], sample))
-  await phase('cli backup', (sample) => cliInGroup(['backup', join(scratch, 'backup.tar.gz')], sample))
+  await phase('rebuild', 'cli rebuild --force (handed to the server)', (sample) => cliInGroup(['rebuild', '--force'], sample))
+  await phase('backup', 'cli backup', (sample) => cliInGroup(['backup', join(scratch, 'backup.tar.gz')], sample))
 } catch (error) {
   console.log(`stopped: ${(error as Error).message}${group ? ` (OOM kills in the group: ${group.oomKills()})` : ''}`)
   process.exitCode = 1

@@ -13,7 +13,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   token revoke ID
   settings set [--icon-url URL] [--icon-alt TEXT] [--name-en|--name-zh TEXT] [--description-en|--description-zh TEXT] [--label-en|--label-zh TEXT]
   resources import FILE.json
-  rebuild [--force] [--verify] [--target s3]
+  rebuild [--force] [--verify] [--target s3]   (done by the server when one runs on DATA_DIR; the CLI waits)
   webhook add --url URL --secret SECRET --events blog.*|blog.post.published[,...] [--disabled]
   webhook list
   webhook deliveries [--status pending|sending|delivered|failed] [--page N]
@@ -49,6 +49,7 @@ const LIGHT: Record<string, Commands<CliService>> = {
   admin: () => import('./people-cli.ts').then((m) => m.peopleCommands),
   comments: () => import('./comments-cli.ts').then((m) => m.commentListing),
   pages: () => import('./pages-cli.ts').then((m) => m.pageListing),
+  backup: () => import('./backup-cli.ts').then((m) => m.backupCommands),
 }
 const site: Commands<Service> = () => import('./site-cli.ts').then((m) => m.siteCommands)
 const imports: Commands<Service> = () => import('./modules/import/commands.ts').then((m) => m.IMPORT_COMMANDS)
@@ -56,7 +57,6 @@ const FULL: Record<string, Commands<Service>> = {
   settings: site,
   resources: site,
   rebuild: site,
-  backup: site,
   restore: site,
   comments: () => import('./comments-cli.ts').then((m) => m.commentCommands),
   pages: () => import('./pages-cli.ts').then((m) => m.pageCommands),
@@ -101,6 +101,8 @@ async function run(argv: string[]): Promise<number> {
     service = lightService
     if (light && lightService) await light.command(lightService, args)
     else {
+      // A server running on DATA_DIR does the rebuild itself: no second renderer beside it (docs/operations.md).
+      if (name === 'rebuild' && (await (await import('./rebuild-cli.ts')).rebuiltByServer(config, args))) return 0
       // restore puts the files in place before the service opens the database.
       if (name === 'restore') await (await import('./site-cli.ts')).restoreFiles(config, args)
       const composed = await (await import('./main.ts')).compose(config, { log })

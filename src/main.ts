@@ -60,6 +60,7 @@ import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { lockDataDir, usableDir } from './operations/lock.ts'
 import { checkMediaUrl } from './operations/media-check.ts'
+import { localUrl, removeControlNote, serverRebuildControl } from './operations/rebuild-control.ts'
 import { ChangeFeed } from './shared/changes.ts'
 import { StartupError } from './shared/errors.ts'
 import { batchedLines, createLogger, type Logger } from './shared/log.ts'
@@ -117,6 +118,9 @@ export async function compose(
   const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log, options.workers ?? false)
   const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer, monotonic)
   changes.subscribe(publishing.publisher.listener)
+  // `cli rebuild` beside the server is done by the server, in its background lane (docs/operations.md).
+  const rebuildControl = options.workers ? serverRebuildControl(publishing, log) : null
+  if (rebuildControl) publishing.healthSections.rebuild = rebuildControl.health
   publishing.healthSections.webhooks = webhookHealth(db, config, clock, webhookWorker)
   changes.subscribe(webhookOutbox(ctx, wakeWebhooks))
   changes.subscribe(postEventLog(log))
@@ -175,6 +179,7 @@ export async function compose(
     tokenRoutes(ctx),
     structureRoutes(ctx),
     importRoutes(imports, config.maxUploadBytes),
+    ...(rebuildControl ? [rebuildControl.routes] : []),
     // The console's page and assets: bundled only for the server (a CLI command serves no page).
     ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
   ]
@@ -218,6 +223,7 @@ export async function compose(
     await imports.close()
     await scheduler?.stop()
     await mediaVariants.close()
+    await rebuildControl?.stop()
     await publishing.upkeep.stop()
     await publishing.publisher.stop()
     await publishing.mirror?.worker.stop()
@@ -225,7 +231,18 @@ export async function compose(
     await seo.close()
     db.$client.close()
   }
-  return { ctx, fetch, publisher: publishing.publisher, mirror: publishing.mirror, mcp, mediaStore, mediaVariants, search, close }
+  return {
+    ctx,
+    fetch,
+    publisher: publishing.publisher,
+    mirror: publishing.mirror,
+    mcp,
+    mediaStore,
+    mediaVariants,
+    search,
+    rebuildControl,
+    close,
+  }
 }
 
 /** The server (`npm start`). `clockOffset`: what test/support/clocked-main.ts passes to move its time; never set otherwise. */
@@ -244,6 +261,8 @@ export async function start(options: { clockOffset?: Float64Array } = {}): Promi
       clockOffset: options.clockOffset,
     })
     server.reload({ fetch: service.fetch })
+    // Where a `cli rebuild` finds this server (rebuild-control.ts), until it stops.
+    if (service.rebuildControl) service.rebuildControl.note(config.dataDir, config.cacheDir, localUrl(server.hostname!, server.port!))
     // Answering first: the search catch-up runs in the background (docs/search.md).
     service.search.start()
     service.ctx.log.info('listening', {
@@ -270,6 +289,7 @@ export async function start(options: { clockOffset?: Float64Array } = {}): Promi
       service.ctx.log.info('stopping', { signal })
       // Stops accepting at once; the promise settles when the requests in flight have been answered.
       await server.stop()
+      removeControlNote(config.dataDir)
       await service.close()
       lock.release()
       service.ctx.log.info('stopped')

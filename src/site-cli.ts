@@ -1,10 +1,11 @@
-import { backupTargetFault, options, UsageError, type CliCommand } from './cli-args.ts'
+import { options, UsageError, type CliCommand } from './cli-args.ts'
 import type { Config } from './config.ts'
 import type { compose } from './main.ts'
-import { createBackup, describeBackup, restoreBackup } from './operations/backup.ts'
+import { describeBackup, restoreBackup } from './operations/backup.ts'
 import { importResources, type Counts } from './modules/resources/import.ts'
 import { savePublicationSettings } from './modules/settings/settings.ts'
-import { recordBackup } from './modules/console/dashboard.ts'
+import { MIRROR_NEEDED } from './operations/rebuild-control.ts'
+import { printMirror, printRebuild, rebuildRequest } from './rebuild-cli.ts'
 
 type Service = Awaited<ReturnType<typeof compose>>
 
@@ -19,7 +20,7 @@ async function withProgress<T>(what: string, work: () => Promise<T>): Promise<T>
   }
 }
 
-/** `cli settings set`, `resources import`, `rebuild`, `backup` and `restore` (docs/operations.md): the whole site's commands. */
+/** `cli settings set`, `resources import`, `rebuild` and `restore` (docs/operations.md): the whole site's commands. */
 export const siteCommands: Record<string, CliCommand<Service>> = {
   'settings set': async ({ ctx }, args) => {
     const flags = {
@@ -43,48 +44,27 @@ export const siteCommands: Record<string, CliCommand<Service>> = {
     console.log(`categories: ${line(counts.categories)}\nresources: ${line(counts.resources)}`)
   },
   rebuild: async (service, args) => {
-    const { values } = options(args, { target: { type: 'string' }, force: { type: 'boolean' }, verify: { type: 'boolean' } })
-    if (values.target !== undefined && values.target !== 's3') throw new UsageError(`--target must be s3, got "${values.target}"`)
-    if (values.target === 's3' && !service.mirror)
-      throw new UsageError('rebuild --target s3 needs PUBLISH_TARGETS=disk,s3 and the ARTIFACTS_S3_* settings')
-    await rebuild(service.publisher, values.force ?? false, values.verify ?? false)
-    if (values.target === 's3') await mirrorRebuild(service.mirror!, values.force ?? false)
-  },
-  backup: async ({ ctx }, args) => {
-    const { values, positionals } = options(args, { force: { type: 'boolean' } })
-    const file = positionals[0]
-    if (!file) throw new UsageError('backup needs a FILE.tar.gz')
-    backupTargetFault(file, values.force ?? false)
-    console.log(`backed up ${describeBackup(await createBackup(ctx.config, ctx.db, file), file)}`)
-    recordBackup(ctx.db, ctx.clock())
+    const { force, verify, target } = rebuildRequest(args)
+    if (target === 's3' && !service.mirror) throw new UsageError(MIRROR_NEEDED)
+    await rebuild(service.publisher, force, verify)
+    if (target === 's3') await mirrorRebuild(service.mirror!, force)
   },
   // Runs after `restore` put the files in place (see restoreFiles): the restored database's artifacts.
   restore: ({ publisher }) => rebuild(publisher, false),
 }
 
-/**
- * The cache brought to what the database calls for; the summary counts each artifact once:
- * rendered (then written, removed or unchanged) or skipped (its inputs had not changed).
- */
+/** The cache brought to what the database calls for (the summary: rebuild-cli.ts `printRebuild`). */
 async function rebuild(publisher: Service['publisher'], force: boolean, verify = false): Promise<void> {
   const started = performance.now()
   const stats = await withProgress('rebuild', () => publisher.rebuild({ force, verify }))
-  // With --verify (or after a killed pass), the files found not to hold their recorded bytes.
-  if (verify || stats.damaged) console.log(`verified artifacts: ${stats.damaged} damaged, ${stats.repaired} repaired`)
-  const unchanged = stats.rendered - stats.written - stats.removed
-  console.log(
-    `rebuilt artifacts: ${stats.rendered} rendered, ${stats.written} written, ${stats.removed} removed, ${unchanged} unchanged, ` +
-      `${stats.skipped} skipped in ${Math.round(performance.now() - started)} ms`,
-  )
+  printRebuild(stats, verify, performance.now() - started)
 }
 
 /** The bucket brought in line with the artifacts just rebuilt on disk; with `force`, every object put again. */
 async function mirrorRebuild(mirror: NonNullable<Service['mirror']>, force: boolean): Promise<void> {
   const started = performance.now()
   const summary = await withProgress('rebuild --target s3', () => mirror.reconcile(force))
-  console.log(
-    `mirrored to ${mirror.location}: ${summary.put} put, ${summary.deleted} deleted, ${summary.unchanged} unchanged in ${Math.round(performance.now() - started)} ms`,
-  )
+  printMirror(summary, mirror.location, performance.now() - started)
 }
 
 /** `restore`'s first step, before the service opens the database: the backup's files put in place. */

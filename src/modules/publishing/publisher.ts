@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import type { ChangeEffects, ChangeListener } from '../../shared/changes.ts'
+import { heapBound } from '../../shared/heap-bound.ts'
 import { cuttableDelay } from '../../shared/time.ts'
 import type { Catalogue } from './catalogue.ts'
 import { armCrashHook } from './crash-hook.ts'
@@ -129,6 +130,8 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     }
   }
 
+  // Between passes, garbage past a bound is collected (shared/heap-bound.ts): memory stays flat over a long rebuild.
+  const heap = heapBound()
   // The one render loop of this process: passes run one after another, never two at once.
   let running: Promise<RenderStats> | null = null
   let again = false
@@ -145,8 +148,13 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
         do {
           again = false
           await gathered()
-          // Between passes the event loop turns, so requests (a publish) are answered and marked.
-          while (await pass(stats)) await Bun.sleep(0)
+          // Between passes the event loop turns, so requests (a publish) are answered and marked;
+          // after each, a publish's as a rebuild's, garbage past the bound is collected.
+          for (let more = true; more;) {
+            more = await pass(stats)
+            heap.settle()
+            if (more) await Bun.sleep(0)
+          }
         } while (again)
       } catch (error) {
         status.lastError = { at: new Date(now()).toISOString(), path: '', error: String(error) }

@@ -8,6 +8,7 @@ import { createWorkerPool } from '../../shared/worker-pool.ts'
 import { catalogue, type Catalogue } from './catalogue.ts'
 import type { ArtifactKind } from './kinds.ts'
 import { renderSlice, type SliceResult } from './render-slice.ts'
+import { heapBound } from '../../shared/heap-bound.ts'
 
 /**
  * Where a pass's slices are rendered: on the render loop's own thread (RENDER_WORKERS=0, as
@@ -119,6 +120,8 @@ export function answerRenders(makeKinds: (options: never) => readonly ArtifactKi
   let dbFile = ''
   let optionsText = ''
   let kinds: Catalogue | null = null
+  // This thread's own heap: its slices' garbage collected past a bound (shared/heap-bound.ts).
+  const heap = heapBound()
   self.onmessage = ({ data }: MessageEvent<RenderRequest & { id: number }>) => {
     try {
       if (data.dbFile !== dbFile || !db) {
@@ -133,6 +136,7 @@ export function answerRenders(makeKinds: (options: never) => readonly ArtifactKi
       holdForTest()
       const results = renderSlice(db, kinds, data.paths).map((r) => ('error' in r ? { error: String(r.error) } : r))
       self.postMessage({ id: data.id, results } satisfies RenderReply)
+      heap.settle()
     } catch (error) {
       self.postMessage({ id: data.id, error: String(error) } satisfies RenderReply)
     }

@@ -1,0 +1,37 @@
+import { expect, test } from 'bun:test'
+import { heapBound } from './heap-bound.ts'
+
+test('a collection runs once use grew by the bound since the last one, and counts from what it left', () => {
+  let used = 100
+  const collections: number[] = []
+  const bound = heapBound(
+    10,
+    () => used,
+    () => {
+      collections.push(used)
+      used -= 8 // what the collection freed: 2 stay live
+    },
+  )
+  used = 109
+  bound.settle()
+  expect(collections).toEqual([])
+  used = 110
+  bound.settle()
+  expect(collections).toEqual([110])
+  // The floor is now 102: 111 is within the bound, 112 reaches it.
+  used = 111
+  bound.settle()
+  used = 112
+  bound.settle()
+  expect(collections).toEqual([110, 112])
+})
+
+/** 48 MB of Buffers made and dropped in a frame of its own, so no stack slot keeps one alive. */
+const litter = () => Array.from({ length: 48 }, () => Buffer.alloc(1024 * 1024, 1)).length
+
+test('the real meter and collector: garbage Buffers past the bound are collected', () => {
+  const bound = heapBound(16 * 1024 * 1024)
+  expect(litter()).toBe(48)
+  bound.settle()
+  expect(process.memoryUsage().external).toBeLessThan(40 * 1024 * 1024)
+})
