@@ -3,6 +3,7 @@ import { existsSync, lstatSync, readFileSync, statSync, symlinkSync } from 'node
 import { join } from 'node:path'
 import { xml2js, type Element } from 'xml-js'
 import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
+import { CONTROL_HEADER, CONTROL_NOTE, REBUILD_PATH } from '../../src/operations/rebuild-control.ts'
 import { publishablePost, publishableZhPost, publishNewPost } from '../support/fixtures.ts'
 import { fromDisk, startStack, type Stack } from './stack.ts'
 
@@ -303,6 +304,23 @@ describe('reads through Caddy', () => {
     expect(response.headers.get('etag')).toBeNull()
     const anonymous = await stack.viaCaddy(`${B}/posts/delete?id=${post.id}`)
     expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('the control path', () => {
+  test("the server's rebuild control is never reached through Caddy, even with its secret", async () => {
+    const note = JSON.parse(readFileSync(join(stack.folio.dataDir, CONTROL_NOTE), 'utf8')) as { secret: string }
+    for (const path of [REBUILD_PATH, `${REBUILD_PATH}/`, '/_folio']) {
+      const asked = await fetch(stack.caddy.url + path, {
+        method: 'POST',
+        headers: { [CONTROL_HEADER]: note.secret, 'content-type': 'application/json' },
+        body: '{}',
+      })
+      expect(asked.status).toBe(404)
+      expect(((await asked.json()) as { code: string }).code).toBe('NOT_FOUND')
+    }
+    const health = (await (await stack.viaApi('/healthz')).json()) as { data: { rebuild: { state: string } } }
+    expect(health.data.rebuild).toEqual({ state: 'idle' })
   })
 })
 
