@@ -116,7 +116,7 @@ export const ABSENT = ''
  * main file written without its compressed copies (they were written less than a second ago)
  * names when they are due: `copiesDueAt`, a job of its own.
  */
-export type JobResult = { job: Job; hash: string; failed: false; copiesDueAt?: number } | { job: Job; failed: true }
+export type JobResult = { job: Job; hash: string; failed: false; copiesDueAt?: number; copiesSeq?: number } | { job: Job; failed: true }
 
 /** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
 export const retryDelayMs = doublingDelay(2_000)
@@ -148,10 +148,20 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
         remember.run(path, result.hash)
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
         if (!renderQueue.finish(client, result.job)) mark.run(path, now, nextSeq())
-        // Done, but its copies were left for later: their own job, durable like any other.
-        else if (result.copiesDueAt !== undefined) mark.run(path, result.copiesDueAt, nextSeq())
+        // Done, but its copies were left for later (or are still being written): their own job, durable like any other.
+        else if (result.copiesDueAt !== undefined) mark.run(path, result.copiesDueAt, result.copiesSeq ?? nextSeq())
       }
       alongside?.()
+    })
+    .immediate()
+}
+
+/** Ends the copies' own jobs (`copiesSeq`) of copies written since: one short write; a job marked again since stays. */
+export function finishCopies(client: Database, copied: readonly { path: string; seq: number }[]): void {
+  if (!copied.length) return
+  client
+    .transaction(() => {
+      for (const { path, seq } of copied) renderQueue.finish(client, { path, seq, attempts: 0 })
     })
     .immediate()
 }

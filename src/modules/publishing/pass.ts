@@ -2,6 +2,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import { latestHonestDue } from '../../shared/clock-steps.ts'
 import { crashPoint } from './crash-hook.ts'
 import type { Catalogue } from './catalogue.ts'
+import type { CopyJobs } from './copy-jobs.ts'
 import { COPIES_EVERY_MS, type Destinations } from './destinations.ts'
 import {
   ABSENT,
@@ -47,7 +48,14 @@ type Rendered = { job: Job; target: Artifact | null } & SliceResult
  * put on the destinations, and ended with one short write that clears the jobs nothing changed
  * since. Its state: the cache marker, moved once per pass before the first file changes.
  */
-export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Destinations, waiters: Waiters, status: EngineStatus) {
+export function createPass(
+  deps: EngineDeps,
+  kinds: Catalogue,
+  destinations: Destinations,
+  copyJobs: CopyJobs,
+  waiters: Waiters,
+  status: EngineStatus,
+) {
   const { db, log } = deps
   const now = () => deps.clock().getTime()
 
@@ -75,7 +83,7 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
   function settle(
     item: Rendered,
     known: string | undefined,
-  ): { result: JobResult; outcome: WriteOutcome | 'failed'; aliases: readonly string[]; copying?: Promise<void> } {
+  ): { result: JobResult; outcome: WriteOutcome | 'failed'; aliases: readonly string[] } {
     try {
       if ('error' in item) throw item.error
       const aliases = item.target ? kinds.files(item.target).aliases : []
@@ -85,10 +93,8 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
       if (content !== null) deps.placing?.set(item.job.path, hash)
       const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
       // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
-      const copying = placed.copying?.then((written) => {
-        if (!written) result.copiesDueAt = destinations.copiesDue(item.job.path) ?? now()
-      })
-      return { result, outcome: placed.outcome, aliases, copying }
+      if (placed.copying) copyJobs.track(result, placed.copying, () => destinations.copiesDue(item.job.path) ?? now())
+      return { result, outcome: placed.outcome, aliases }
     } catch (error) {
       status.lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
       log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
@@ -125,6 +131,7 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
   /** One pass over the next due jobs (the caller holds the render lock); whether more may be due. */
   return async function passLocked(stats: RenderStats): Promise<boolean> {
     markerMoved = false
+    copyJobs.flush()
     rebaseStepped()
     const { jobs, background, full } = nextJobs()
     // A background slice's copies go to the copies thread too: the next slice renders meanwhile;
@@ -137,7 +144,6 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     )
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
-    const copying: Promise<void>[] = []
     const slices: Job[][] = []
     for (let i = 0; i < jobs.length; i += SLICE) slices.push(jobs.slice(i, i + SLICE))
     // Up to `depth` slices in flight: those rendering on threads and the one being written here.
@@ -158,9 +164,11 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
           lap = performance.now()
         }
         crashPoint('rendered')
-        const { result, outcome, aliases, copying: copies } = settle(item, known.get(item.job.path))
+        // Never placed while its own earlier copies are still being written (they would land after it).
+        const ready = destinations.ready(item.job.path)
+        if (ready) await ready
+        const { result, outcome, aliases } = settle(item, known.get(item.job.path))
         results.push(result)
-        if (copies) copying.push(copies)
         if (outcome !== 'unchanged' && outcome !== 'failed')
           changes.push({ path: item.job.path, target: item.target, aliases, contentType: kinds.contentType(item.job.path), outcome })
         if (changes.length) crashPoint('placed')
@@ -172,14 +180,17 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
       startRender(k + renderer.depth)
       if (k + 1 < slices.length) await Bun.sleep(0)
     }
-    // Before the pass ends and gives the lock back: no copy is renamed in after a later pass (or
-    // process) has replaced its main file. Requests waiting for these artifacts were answered above.
+    // The pass does not wait for its copies: the next one renders while they are written. No copy
+    // is renamed in after its main file is replaced: a path is placed again only once its copies
+    // are written (`ready` above), and the render lock goes back to other processes only once none
+    // is under way (publisher.ts). Requests waiting for these artifacts were answered above.
     if (changes.length) crashPoint('renamed')
-    await Promise.all(copying)
+    // 'copied': the copies handed out, some perhaps still being written.
     if (changes.length) crashPoint('copied')
     const onChanges = deps.onPassChanges
     try {
       if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+      copyJobs.recorded()
     } finally {
       for (const job of jobs) deps.placing?.delete(job.path)
     }
