@@ -7,7 +7,7 @@ import { finishCopies, nextSeq, type JobResult } from './jobs.ts'
  * they are written, so normally it never comes due. Copies still on the copies thread by then
  * (it lags at most `COPIES_IN_FLIGHT` artifacts behind, destinations.ts) cost only a re-render.
  */
-export const COPIES_CONFIRM_MS = 5_000
+export const COPIES_CONFIRM_MS = 2_000
 
 type Done = Extract<JobResult, { failed: false }>
 

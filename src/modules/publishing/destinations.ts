@@ -17,10 +17,11 @@ export const COPIES_EVERY_MS = 1_000
 
 /**
  * Copies handed out and not yet written, at most: a pass that finds this many under way waits for
- * the oldest before it places more, so the copies thread lags a bounded way behind (and the bytes
- * it holds stay bounded, as when each pass waited for all of its copies).
+ * the oldest before it places more, so the copies thread lags a bounded way behind, and the bytes
+ * it holds stay within two slices' (pass.ts SLICE), fewer than when each pass of up to 1,000
+ * artifacts waited for all of its copies at its end.
  */
-export const COPIES_IN_FLIGHT = 1_000
+export const COPIES_IN_FLIGHT = 200
 
 /** Where a pass's bytes go. */
 export interface DestinationDeps {
