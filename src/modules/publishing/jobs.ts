@@ -156,12 +156,22 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
     .immediate()
 }
 
-/** Ends the copies' own jobs (`copiesSeq`) of copies written since: one short write; a job marked again since stays. */
-export function finishCopies(client: Database, copied: readonly { path: string; seq: number }[]): void {
-  if (!copied.length) return
+/**
+ * The copies' own jobs (`copiesSeq`) in one short write: those of copies written since are ended,
+ * those of copies still under way postponed to `dueAt`; a job marked again since is left as it is.
+ */
+export function settleCopyJobs(
+  client: Database,
+  written: readonly { path: string; seq: number }[],
+  underWay: readonly { path: string; seq: number }[],
+  dueAt: number,
+): void {
+  if (!written.length && !underWay.length) return
+  const postpone = client.query('update artifact_jobs set due_at = ?1 where path = ?2 and seq = ?3')
   client
     .transaction(() => {
-      for (const { path, seq } of copied) renderQueue.finish(client, { path, seq, attempts: 0 })
+      for (const { path, seq } of written) renderQueue.finish(client, { path, seq, attempts: 0 })
+      for (const { path, seq } of underWay) postpone.run(dueAt, path, seq)
     })
     .immediate()
 }
