@@ -28,8 +28,9 @@ import type { SliceResult } from './render-slice.ts'
 /** Paths per pass: a pass is one read snapshot; what is left is taken by the next pass at once. */
 export const PASS = 1_000
 /**
- * Paths rendered per read transaction within a pass, so requests are answered in between; also
- * a background pass's size, so a publish waits at most one slice behind a site-wide re-render.
+ * Paths rendered per read transaction within a pass, so requests are answered in between; a
+ * background pass starts no further slice once urgent work is due, so a publish waits at most
+ * the slices in flight behind a site-wide re-render.
  */
 export const SLICE = 100
 
@@ -113,27 +114,29 @@ export function createPass(
   }
 
   /**
-   * The jobs of the next pass: at most PASS of the urgent lane; only when none is due, one SLICE of
-   * the background lane (a site-wide re-render) per slot of the renderer, so urgent work marked
-   * meanwhile goes first.
+   * The jobs of the next pass: at most PASS of the urgent lane; only when none is due, at most PASS
+   * of the background lane (a site-wide re-render), whose pass starts no further slice once urgent
+   * work is due (`urgentDue`), so that work waits for the slices in flight at most.
    */
   function nextJobs(): { jobs: Job[]; background: boolean; full: boolean } {
     const urgent = dueJobs(db, now(), PASS)
     if (urgent.length) return { jobs: urgent, background: false, full: urgent.length === PASS }
-    // One slice per slot of the renderer: render threads fill theirs while this thread writes one.
-    const size = SLICE * deps.renderer.depth
-    const jobs = dueJobs(db, now(), size, LANE.background)
+    const jobs = dueJobs(db, now(), PASS, LANE.background)
     // The lane found empty: the next site-wide re-render counts its progress from zero.
     if (!jobs.length) status.background.rendered = 0
-    return { jobs, background: true, full: jobs.length === size }
+    return { jobs, background: true, full: jobs.length === PASS }
   }
+
+  /** Whether urgent work is due: a background pass then renders no further slice (one indexed read per slice). */
+  const urgentDue = () => dueJobs(db, now(), 1).length > 0
 
   /** One pass over the next due jobs (the caller holds the render lock); whether more may be due. */
   return async function passLocked(stats: RenderStats): Promise<boolean> {
     markerMoved = false
     copyJobs.flush()
     rebaseStepped()
-    const { jobs, background, full } = nextJobs()
+    const { jobs, background, full: taken } = nextJobs()
+    let full = taken
     // A background slice's copies go to the copies thread too: the next slice renders meanwhile;
     // and every pass's, when slices render on threads: this thread then only writes main files.
     const { renderer } = deps
@@ -147,9 +150,17 @@ export function createPass(
     const slices: Job[][] = []
     for (let i = 0; i < jobs.length; i += SLICE) slices.push(jobs.slice(i, i + SLICE))
     // Up to `depth` slices in flight: those rendering on threads and the one being written here.
+    // A long background pass keeps the render threads busy across its slices (a pass's end is
+    // where they idle) and stops starting slices once urgent work is due: the rest stay due.
     const renders: Promise<SliceResult[]>[] = []
     const startRender = (k: number) => {
-      if (k < slices.length) renders[k] = renderer.render(slices[k]!.map((job) => job.path))
+      if (k >= slices.length) return
+      if (background && k >= renderer.depth && urgentDue()) {
+        full = true
+        slices.length = k
+        return
+      }
+      renders[k] = renderer.render(slices[k]!.map((job) => job.path))
     }
     for (let k = 0; k < renderer.depth; k++) startRender(k)
     let lap = performance.now()
@@ -195,11 +206,11 @@ export function createPass(
       for (const job of jobs) deps.placing?.delete(job.path)
     }
     if (changes.length) crashPoint('finished')
-    if (jobs.length) {
+    if (results.length) {
       status.totals.passes++
-      status.totals.rendered += jobs.length
+      status.totals.rendered += results.length
     }
-    if (background) status.background.rendered += jobs.length
+    if (background) status.background.rendered += results.length
     return full
   }
 }
