@@ -121,10 +121,12 @@ export function createPass(
   function nextJobs(): { jobs: Job[]; background: boolean; full: boolean } {
     const urgent = dueJobs(db, now(), PASS)
     if (urgent.length) return { jobs: urgent, background: false, full: urgent.length === PASS }
-    const jobs = dueJobs(db, now(), PASS, LANE.background)
+    // Long only where render threads are to be kept busy across it; one slice on this thread alone.
+    const size = deps.renderer.threaded ? PASS : SLICE
+    const jobs = dueJobs(db, now(), size, LANE.background)
     // The lane found empty: the next site-wide re-render counts its progress from zero.
     if (!jobs.length) status.background.rendered = 0
-    return { jobs, background: true, full: jobs.length === PASS }
+    return { jobs, background: true, full: jobs.length === size }
   }
 
   /** Whether urgent work is due: a background pass then renders no further slice (one indexed read per slice). */
