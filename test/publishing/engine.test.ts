@@ -293,5 +293,13 @@ describe('render threads (RENDER_WORKERS)', () => {
     expect(published.body.code).toBe('0000')
     expect(published.body.data.sitemapUpdated).toBe(true)
     expect(readFileSync(join(folio.cacheDir, `api/v1/blog/posts/${draft.slug}/@`), 'utf8')).toContain(draft.slug)
+    // The render thread and the copies thread (both have worked by now) run below the thread that
+    // answers reads (shared/thread-priority.ts): Linux keeps a nice value per thread.
+    await folio.settled()
+    const pid = folio.process().pid
+    const nice = (tid: string) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16])
+    const threads = readdirSync(`/proc/${pid}/task`)
+    expect(nice(String(pid))).toBe(0)
+    expect(threads.filter((tid) => nice(tid) === 10).length).toBeGreaterThanOrEqual(2)
   }, 60_000)
 })

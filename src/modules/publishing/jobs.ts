@@ -116,7 +116,7 @@ export const ABSENT = ''
  * main file written without its compressed copies (they were written less than a second ago)
  * names when they are due: `copiesDueAt`, a job of its own.
  */
-export type JobResult = { job: Job; hash: string; failed: false; copiesDueAt?: number } | { job: Job; failed: true }
+export type JobResult = { job: Job; hash: string; failed: false; copiesDueAt?: number; copiesSeq?: number } | { job: Job; failed: true }
 
 /** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
 export const retryDelayMs = doublingDelay(2_000)
@@ -148,10 +148,30 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
         remember.run(path, result.hash)
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
         if (!renderQueue.finish(client, result.job)) mark.run(path, now, nextSeq())
-        // Done, but its copies were left for later: their own job, durable like any other.
-        else if (result.copiesDueAt !== undefined) mark.run(path, result.copiesDueAt, nextSeq())
+        // Done, but its copies were left for later (or are still being written): their own job, durable like any other.
+        else if (result.copiesDueAt !== undefined) mark.run(path, result.copiesDueAt, result.copiesSeq ?? nextSeq())
       }
       alongside?.()
+    })
+    .immediate()
+}
+
+/**
+ * The copies' own jobs (`copiesSeq`) in one short write: those of copies written since are ended,
+ * those of copies still under way postponed to `dueAt`; a job marked again since is left as it is.
+ */
+export function settleCopyJobs(
+  client: Database,
+  written: readonly { path: string; seq: number }[],
+  underWay: readonly { path: string; seq: number }[],
+  dueAt: number,
+): void {
+  if (!written.length && !underWay.length) return
+  const postpone = client.query('update artifact_jobs set due_at = ?1 where path = ?2 and seq = ?3')
+  client
+    .transaction(() => {
+      for (const { path, seq } of written) renderQueue.finish(client, { path, seq, attempts: 0 })
+      for (const { path, seq } of underWay) postpone.run(dueAt, path, seq)
     })
     .immediate()
 }

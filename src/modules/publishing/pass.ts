@@ -2,6 +2,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import { latestHonestDue } from '../../shared/clock-steps.ts'
 import { crashPoint } from './crash-hook.ts'
 import type { Catalogue } from './catalogue.ts'
+import type { CopyJobs } from './copy-jobs.ts'
 import { COPIES_EVERY_MS, type Destinations } from './destinations.ts'
 import {
   ABSENT,
@@ -27,8 +28,9 @@ import type { SliceResult } from './render-slice.ts'
 /** Paths per pass: a pass is one read snapshot; what is left is taken by the next pass at once. */
 export const PASS = 1_000
 /**
- * Paths rendered per read transaction within a pass, so requests are answered in between; also
- * a background pass's size, so a publish waits at most one slice behind a site-wide re-render.
+ * Paths rendered per read transaction within a pass, so requests are answered in between; a
+ * background pass starts no further slice once urgent work is due, so a publish waits at most
+ * the slices in flight behind a site-wide re-render.
  */
 export const SLICE = 100
 
@@ -47,7 +49,14 @@ type Rendered = { job: Job; target: Artifact | null } & SliceResult
  * put on the destinations, and ended with one short write that clears the jobs nothing changed
  * since. Its state: the cache marker, moved once per pass before the first file changes.
  */
-export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Destinations, waiters: Waiters, status: EngineStatus) {
+export function createPass(
+  deps: EngineDeps,
+  kinds: Catalogue,
+  destinations: Destinations,
+  copyJobs: CopyJobs,
+  waiters: Waiters,
+  status: EngineStatus,
+) {
   const { db, log } = deps
   const now = () => deps.clock().getTime()
 
@@ -72,10 +81,7 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
   }
 
   /** One rendered job put on the destinations, or its failure logged for the retry. */
-  function settle(
-    item: Rendered,
-    known: string | undefined,
-  ): { result: JobResult; outcome: WriteOutcome | 'failed'; copying?: Promise<void> } {
+  function settle(item: Rendered, known: string | undefined): { result: JobResult; outcome: WriteOutcome | 'failed' } {
     try {
       if ('error' in item) throw item.error
       const content = item.content === null ? null : Buffer.from(item.content)
@@ -84,10 +90,8 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
       if (content !== null) deps.placing?.set(item.job.path, hash)
       const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
       // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
-      const copying = placed.copying?.then((written) => {
-        if (!written) result.copiesDueAt = destinations.copiesDue(item.job.path) ?? now()
-      })
-      return { result, outcome: placed.outcome, copying }
+      if (placed.copying) copyJobs.track(result, placed.copying, () => destinations.copiesDue(item.job.path) ?? now())
+      return { result, outcome: placed.outcome }
     } catch (error) {
       status.lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
       log.error('artifact render failed', { path: item.job.path, attempt: item.job.attempts + 1, error: String(error) })
@@ -106,26 +110,31 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
   }
 
   /**
-   * The jobs of the next pass: at most PASS of the urgent lane; only when none is due, one SLICE of
-   * the background lane (a site-wide re-render) per slot of the renderer, so urgent work marked
-   * meanwhile goes first.
+   * The jobs of the next pass: at most PASS of the urgent lane; only when none is due, at most PASS
+   * of the background lane (a site-wide re-render), whose pass starts no further slice once urgent
+   * work is due (`urgentDue`), so that work waits for the slices in flight at most.
    */
   function nextJobs(): { jobs: Job[]; background: boolean; full: boolean } {
     const urgent = dueJobs(db, now(), PASS)
     if (urgent.length) return { jobs: urgent, background: false, full: urgent.length === PASS }
-    // One slice per slot of the renderer: render threads fill theirs while this thread writes one.
-    const size = SLICE * deps.renderer.depth
+    // Long only where render threads are to be kept busy across it; one slice on this thread alone.
+    const size = deps.renderer.threaded ? PASS : SLICE
     const jobs = dueJobs(db, now(), size, LANE.background)
     // The lane found empty: the next site-wide re-render counts its progress from zero.
     if (!jobs.length) status.background.rendered = 0
     return { jobs, background: true, full: jobs.length === size }
   }
 
+  /** Whether urgent work is due: a background pass then renders no further slice (one indexed read per slice). */
+  const urgentDue = () => dueJobs(db, now(), 1).length > 0
+
   /** One pass over the next due jobs (the caller holds the render lock); whether more may be due. */
   return async function passLocked(stats: RenderStats): Promise<boolean> {
     markerMoved = false
+    copyJobs.flush()
     rebaseStepped()
-    const { jobs, background, full } = nextJobs()
+    const { jobs, background, full: taken } = nextJobs()
+    let full = taken
     // A background slice's copies go to the copies thread too: the next slice renders meanwhile;
     // and every pass's, when slices render on threads: this thread then only writes main files.
     const { renderer } = deps
@@ -136,13 +145,20 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
     )
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
-    const copying: Promise<void>[] = []
     const slices: Job[][] = []
     for (let i = 0; i < jobs.length; i += SLICE) slices.push(jobs.slice(i, i + SLICE))
     // Up to `depth` slices in flight: those rendering on threads and the one being written here.
+    // A long background pass keeps the render threads busy across its slices (a pass's end is
+    // where they idle) and stops starting slices once urgent work is due: the rest stay due.
     const renders: Promise<SliceResult[]>[] = []
     const startRender = (k: number) => {
-      if (k < slices.length) renders[k] = renderer.render(slices[k]!.map((job) => job.path))
+      if (k >= slices.length) return
+      if (background && k >= renderer.depth && urgentDue()) {
+        full = true
+        slices.length = k
+        return
+      }
+      renders[k] = renderer.render(slices[k]!.map((job) => job.path))
     }
     for (let k = 0; k < renderer.depth; k++) startRender(k)
     let lap = performance.now()
@@ -157,9 +173,11 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
           lap = performance.now()
         }
         crashPoint('rendered')
-        const { result, outcome, copying: copies } = settle(item, known.get(item.job.path))
+        // Never placed while its own earlier copies are still being written (they would land after it).
+        const ready = destinations.ready(item.job.path)
+        if (ready) await ready
+        const { result, outcome } = settle(item, known.get(item.job.path))
         results.push(result)
-        if (copies) copying.push(copies)
         if (outcome !== 'unchanged' && outcome !== 'failed')
           changes.push({
             path: item.job.path,
@@ -177,23 +195,26 @@ export function createPass(deps: EngineDeps, kinds: Catalogue, destinations: Des
       startRender(k + renderer.depth)
       if (k + 1 < slices.length) await Bun.sleep(0)
     }
-    // Before the pass ends and gives the lock back: no copy is renamed in after a later pass (or
-    // process) has replaced its main file. Requests waiting for these artifacts were answered above.
+    // The pass does not wait for its copies: the next one renders while they are written. No copy
+    // is renamed in after its main file is replaced: a path is placed again only once its copies
+    // are written (`ready` above), and the render lock goes back to other processes only once none
+    // is under way (publisher.ts). Requests waiting for these artifacts were answered above.
     if (changes.length) crashPoint('renamed')
-    await Promise.all(copying)
+    // 'copied': the copies handed out, some perhaps still being written.
     if (changes.length) crashPoint('copied')
     const onChanges = deps.onPassChanges
     try {
       if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
+      copyJobs.recorded()
     } finally {
       for (const job of jobs) deps.placing?.delete(job.path)
     }
     if (changes.length) crashPoint('finished')
-    if (jobs.length) {
+    if (results.length) {
       status.totals.passes++
-      status.totals.rendered += jobs.length
+      status.totals.rendered += results.length
     }
-    if (background) status.background.rendered += jobs.length
+    if (background) status.background.rendered += results.length
     return full
   }
 }

@@ -3,6 +3,7 @@ import type { ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import { heapBound } from '../../shared/heap-bound.ts'
 import { cuttableDelay } from '../../shared/time.ts'
 import type { Catalogue } from './catalogue.ts'
+import { createCopyJobs } from './copy-jobs.ts'
 import { armCrashHook } from './crash-hook.ts'
 import { createDestinations } from './destinations.ts'
 import { filesOnDisk } from './disk-scan.ts'
@@ -59,7 +60,8 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     now,
     monotonic: deps.monotonic,
   })
-  const passLocked = createPass(deps, kinds, destinations, waiters, status)
+  const copyJobs = createCopyJobs(db.$client, now)
+  const passLocked = createPass(deps, kinds, destinations, copyJobs, waiters, status)
 
   // Writes announced and not yet settled (committed, refused or failed): see `gathered`.
   let incoming = 0
@@ -126,12 +128,32 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       if (waiters.size) waiters.settleForeign()
       return taken
     } finally {
-      lock.release()
+      releaseAfterCopies()
     }
   }
 
   // Between passes, garbage past a bound is collected (shared/heap-bound.ts): memory stays flat over a long rebuild.
   const heap = heapBound()
+
+  /**
+   * Gives the pass's level of the render lock back once no copy is under way, so no other process
+   * places a file whose old copies are still to land; the next pass of this process takes its own
+   * level meanwhile (the lock is re-entrant) and does not wait. The copies written by then have
+   * their jobs ended first (copy-jobs.ts).
+   */
+  const releasing = new Set<Promise<void>>()
+  function releaseAfterCopies(): void {
+    const release = destinations
+      .drained()
+      .then(() => copyJobs.flush())
+      .catch((error: unknown) => log.warn('copies not recorded as written', { error: String(error) }))
+      .finally(() => {
+        lock.release()
+        releasing.delete(release)
+      })
+    releasing.add(release)
+  }
+
   // The one render loop of this process: passes run one after another, never two at once.
   let running: Promise<RenderStats> | null = null
   let again = false
@@ -193,8 +215,16 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       const more = await runLoop()
       merge(stats, more)
       const due = dueJobs(db, now(), 1).length || dueJobs(db, now(), 1, LANE.background).length
-      if (!due || more.rendered + more.failed === 0) return stats
+      if (!due || more.rendered + more.failed === 0) {
+        await copiesSettled()
+        return stats
+      }
     }
+  }
+
+  /** Resolves once every copy handed out is written and recorded, and the lock's levels given back. */
+  async function copiesSettled(): Promise<void> {
+    await Promise.all(releasing)
   }
 
   let timer: ReturnType<typeof setInterval> | null = null
@@ -254,6 +284,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       if (timer) clearInterval(timer)
       timer = null
       await running
+      await copiesSettled()
       waiters.releaseAll()
       await deps.copies.close()
       await deps.renderer.close()

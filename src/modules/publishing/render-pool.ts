@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/bun-sqlite'
 import type { Db } from '../../db/client.ts'
 import * as schema from '../../db/schema/index.ts'
 import type { Logger } from '../../shared/log.ts'
+import { runInBackground } from '../../shared/thread-priority.ts'
 import { createWorkerPool } from '../../shared/worker-pool.ts'
 import { catalogue, type Catalogue } from './catalogue.ts'
 import type { ArtifactKind } from './kinds.ts'
@@ -116,6 +117,8 @@ function holdForTest(): void {
 /** The body of a render thread: answers each slice with its results, rendered from a snapshot of its own. */
 export function answerRenders(makeKinds: (options: never) => readonly ArtifactKind[]): void {
   const self = globalThis as unknown as Worker
+  // Below the thread that answers reads: a read arriving mid-render preempts the render.
+  runInBackground()
   let db: Db | null = null
   let dbFile = ''
   let optionsText = ''
