@@ -104,6 +104,8 @@ describe('coalesced render passes', () => {
     const { folio, publish } = await start()
     for (let i = 0; i < 3; i++) await publish()
     expect((await folio.cli('rebuild')).code).toBe(0)
+    // The server did that rebuild: copies its passes deferred (COPIES_EVERY_MS) land as jobs of their own first.
+    await folio.settled()
     const stamps = fileStamps(folio.cacheDir)
     const out = await folio.cli('rebuild')
     expect(out.stdout).toContain(' 0 written, 0 removed')
