@@ -53,7 +53,7 @@ describe('precompressed copies', () => {
     const { folio, token } = await start(40)
     const rebuilt = await folio.cli('rebuild', '--force')
     expect(rebuilt.stdout).toMatch(/rebuilt artifacts: \d{3} rendered/)
-    // The server did it: copies of what its own passes wrote within the last second wait as jobs (COPIES_EVERY_MS).
+    // Copies the seeding's publishes left for a second later (COPIES_EVERY_MS) land as jobs of their own.
     await folio.settled()
     const files = mainFiles(folio.cacheDir)
     expect(files.length).toBeGreaterThan(100)

@@ -104,7 +104,7 @@ describe('coalesced render passes', () => {
     const { folio, publish } = await start()
     for (let i = 0; i < 3; i++) await publish()
     expect((await folio.cli('rebuild')).code).toBe(0)
-    // The server did that rebuild: copies its passes deferred (COPIES_EVERY_MS) land as jobs of their own first.
+    // Copies the publishes' burst left for a second later (COPIES_EVERY_MS) land as jobs of their own first.
     await folio.settled()
     const stamps = fileStamps(folio.cacheDir)
     const out = await folio.cli('rebuild')

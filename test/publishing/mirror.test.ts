@@ -170,6 +170,8 @@ describe('artifact mirror to a real MinIO', () => {
 
   test('rebuild --target s3 puts back deleted and corrupted objects and deletes strays; a second run changes nothing', async () => {
     const post = await publish()
+    // The copies a publish's burst left for a second later (COPIES_EVERY_MS) are written and put first.
+    await folio.settled()
     await mirrored()
     const file = join(folio.cacheDir, 'api/v1/blog/posts', post.slug, '@')
     await admin.removeObject(BUCKET, apiKey(post.slug))
@@ -196,6 +198,7 @@ describe('artifact mirror to a real MinIO', () => {
 
   test('rebuild --force --target s3 puts every object again: headers an ETag cannot show come back', async () => {
     const post = await publish()
+    await folio.settled()
     await mirrored()
     const key = apiKey(post.slug)
     const bytes = readFileSync(join(folio.cacheDir, 'api/v1/blog/posts', post.slug, '@'))

@@ -20,9 +20,11 @@ type CopyJob = { path: string; seq: number }
  * goes back) ends the jobs of copies written since and postpones those still under way. So a
  * process killed before its copies land leaves their jobs, and whoever renders next writes them.
  * A copy answered before the closing write needs no job (or, not written, is left for `retryAt`
- * like copies held back by the throttle); one not written after it keeps its job.
+ * like copies held back by the throttle); one not written after it keeps its job. Copies that
+ * landed after their pass's closing write are announced in the write that ends their jobs
+ * (`landed`: the S3 mirror puts them, which it could not when that pass recorded its changes).
  */
-export function createCopyJobs(client: Database, now: () => number) {
+export function createCopyJobs(client: Database, now: () => number, landed?: (paths: string[]) => void) {
   /** Results whose copies are under way and whose pass has not yet recorded them. */
   const unrecorded = new Set<Done>()
   /** Recorded jobs of copies still under way. */
@@ -58,7 +60,7 @@ export function createCopyJobs(client: Database, now: () => number) {
     flush(): void {
       const done = written
       written = []
-      settleCopyJobs(client, done, [...underWay.values()], now() + COPIES_CONFIRM_MS)
+      settleCopyJobs(client, done, [...underWay.values()], now() + COPIES_CONFIRM_MS, landed)
     },
   }
 }

@@ -59,6 +59,15 @@ export function createDestinations(deps: DestinationDeps) {
    * itself, leaving the second core to the SEO check (docs/publishing.md, "Copies on their own thread").
    */
   let copiesOffThread = false
+  /**
+   * Whether this pass's copies follow the throttle. A background pass (a site-wide re-render) and
+   * every pass of a rebuild write each path once: their copies are written at once, so a rebuild
+   * ends with every copy in place (a later `rebuild --verify` finds nothing to do) even for paths a
+   * publish wrote a moment before. The throttle is for the bursts of the urgent lane.
+   */
+  let throttled = true
+  /** Rebuilds under way (`unthrottled`): while one runs, no pass is throttled. */
+  let rebuilding = 0
 
   /** When an artifact's copies may next be written (a `now()` time): null when they may be now. */
   function copiesDue(path: string): number | null {
@@ -94,8 +103,22 @@ export function createDestinations(deps: DestinationDeps) {
     async drained(): Promise<void> {
       while (inFlight.size) await Promise.all(inFlight.values())
     },
-    beginPass(large: boolean): void {
+    beginPass(large: boolean, background = false): void {
       copiesOffThread = large
+      throttled = !background && rebuilding === 0
+    },
+    /**
+     * Runs `work` (a rebuild) with every pass's copies written at once: a rebuild ends with every
+     * copy of what it rendered in place, whichever lane its jobs were in (a path a publish left
+     * pending stays in the urgent lane).
+     */
+    async unthrottled<T>(work: () => Promise<T>): Promise<T> {
+      rebuilding++
+      try {
+        return await work()
+      } finally {
+        rebuilding--
+      }
     },
     /**
      * Puts one rendered artifact (null: it must not exist) on the destinations unless the manifest
@@ -116,7 +139,7 @@ export function createDestinations(deps: DestinationDeps) {
       // copies whose absence tells of a main file a failed pass replaced, its bytes are compared
       // instead (under 1 KiB: one read).
       const copies = needsCopies(bytes.length)
-      const due = copies ? copiesDue(path) : null
+      const due = copies && throttled ? copiesDue(path) : null
       if (!copies) {
         if (hash === known && holds(cacheDir, path, bytes)) return { outcome: 'unchanged' }
       } else {

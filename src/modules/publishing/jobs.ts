@@ -165,6 +165,7 @@ export function settleCopyJobs(
   written: readonly { path: string; seq: number }[],
   underWay: readonly { path: string; seq: number }[],
   dueAt: number,
+  landed?: (paths: string[]) => void,
 ): void {
   if (!written.length && !underWay.length) return
   const postpone = client.query('update artifact_jobs set due_at = ?1 where path = ?2 and seq = ?3')
@@ -172,6 +173,7 @@ export function settleCopyJobs(
     .transaction(() => {
       for (const { path, seq } of written) renderQueue.finish(client, { path, seq, attempts: 0 })
       for (const { path, seq } of underWay) postpone.run(dueAt, path, seq)
+      if (written.length) landed?.(written.map((job) => job.path))
     })
     .immediate()
 }

@@ -138,7 +138,7 @@ export function createPass(
     // A background slice's copies go to the copies thread too: the next slice renders meanwhile;
     // and every pass's, when slices render on threads: this thread then only writes main files.
     const { renderer } = deps
-    destinations.beginPass(background || jobs.length > SLICE || renderer.threaded)
+    destinations.beginPass(background || jobs.length > SLICE || renderer.threaded, background)
     const known = hashesOf(
       db,
       jobs.map((j) => j.path),

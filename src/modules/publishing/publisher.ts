@@ -60,7 +60,26 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     now,
     monotonic: deps.monotonic,
   })
-  const copyJobs = createCopyJobs(db.$client, now)
+  // Copies that land after their pass recorded its changes are changes of their own ('copied').
+  const onChanges = deps.onPassChanges
+  const copyJobs = createCopyJobs(
+    db.$client,
+    now,
+    onChanges &&
+      ((paths) =>
+        onChanges(
+          paths.map((path) => {
+            const target = kinds.parse(path)
+            return {
+              path,
+              target,
+              spellings: target ? kinds.spellings(target) : [],
+              contentType: kinds.contentType(path),
+              outcome: 'copied',
+            }
+          }),
+        )),
+  )
   const passLocked = createPass(deps, kinds, destinations, copyJobs, waiters, status)
 
   // Writes announced and not yet settled (committed, refused or failed): see `gathered`.
@@ -230,7 +249,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   let timer: ReturnType<typeof setInterval> | null = null
   return {
     listener,
-    rebuild: createRebuild(deps, kinds, lock, renderAllDue, integrity),
+    rebuild: createRebuild(deps, kinds, lock, () => destinations.unthrottled(renderAllDue), integrity),
     /**
      * Crash repair at start: temp files of dead writers go, the files of jobs left behind are
      * checked against the manifest (a kill between a pass's renames and its closing write), and
