@@ -1,7 +1,7 @@
 import type { Queryable, Tx } from '../../db/client.ts'
 import type { Change } from '../../shared/changes.ts'
 import { recentMemo } from '../../shared/memo.ts'
-import type { Artifact, ArtifactEffect, ArtifactKind, Pace } from './kinds.ts'
+import type { Artifact, ArtifactChange, ArtifactEffect, ArtifactKind, Pace } from './kinds.ts'
 
 /**
  * The registered artifact kinds as one (Eleventy's template map, in spirit): every question the
@@ -15,6 +15,8 @@ export interface Catalogue {
   file(artifact: Artifact): string
   /** Other URLs read from the artifact's file (the kinds' `spellings`; none for most). */
   spellings(artifact: Artifact): string[]
+  /** A file's change as a pass's hooks are told of it: its spellings and media type from its kind. */
+  change(path: string, target: Artifact | null, outcome: ArtifactChange['outcome']): ArtifactChange
   canonical(url: URL): string | null
   contentType(file: string): string
   headers(file: string): Record<string, string>
@@ -68,6 +70,14 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
   }
 
   const file = (artifact: Artifact) => kindOf(artifact).file(artifact)
+  const spellings = (artifact: Artifact) => kindOf(artifact).spellings?.(artifact) ?? []
+  const contentType = (file: string) => {
+    for (const kind of kinds) {
+      const type = kind.contentType(file)
+      if (type !== null) return type
+    }
+    return FALLBACK_TYPE
+  }
   // Whether a path names an artifact, for the paths planned most recently: every publish plans the
   // same lists, feeds and sitemaps, and parsing a path back costs microseconds.
   const artifactPaths = recentMemo<string, boolean>(4096)
@@ -76,7 +86,14 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
     tops: [...new Set(kinds.flatMap((k) => k.tops))],
     parse,
     file,
-    spellings: (artifact) => kindOf(artifact).spellings?.(artifact) ?? [],
+    spellings,
+    change: (path, target, outcome) => ({
+      path,
+      target,
+      spellings: target ? spellings(target) : [],
+      contentType: contentType(path),
+      outcome,
+    }),
     canonical: (url) => {
       for (const kind of kinds) {
         const file = kind.canonical(url)
@@ -84,13 +101,7 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
       }
       return null
     },
-    contentType: (file) => {
-      for (const kind of kinds) {
-        const type = kind.contentType(file)
-        if (type !== null) return type
-      }
-      return FALLBACK_TYPE
-    },
+    contentType,
     headers: (file) => Object.assign({}, ...kinds.map((k) => k.headers(file))),
     effect: (artifact) => kindOf(artifact).effect(artifact),
     plan(tx, change) {

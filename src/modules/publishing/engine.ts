@@ -3,23 +3,13 @@ import type { Logger } from '../../shared/log.ts'
 import type { Clock, Monotonic } from '../../shared/time.ts'
 import type { Copier } from './copies.ts'
 import type { SliceRenderer } from './render-pool.ts'
-import type { Artifact } from './kinds.ts'
+import type { ArtifactChange } from './kinds.ts'
 import type { ArtifactCache } from './memory.ts'
-import type { WriteOutcome } from './writer.ts'
+
+// A pass's changes are described where the artifacts are (kinds.ts); the engine's hooks take them.
+export type { ArtifactChange } from './kinds.ts'
 
 /** What the engine is given (publisher, pass and rebuild share it), and what it reports. */
-/**
- * One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, the
- * other URLs read from that file (`spellings`: `/api/v1/blog/posts/x?language=en`), its media type, what happened.
- */
-export interface ArtifactChange {
-  path: string
-  target: Artifact | null
-  spellings: readonly string[]
-  contentType: string
-  outcome: Exclude<WriteOutcome, 'unchanged'>
-}
-
 export interface EngineDeps {
   db: Db
   log: Logger

@@ -1,5 +1,6 @@
 import type { Queryable, Tx } from '../../db/client.ts'
 import type { Change } from '../../shared/changes.ts'
+import type { WriteOutcome } from './writer.ts'
 
 /**
  * The engine knows no artifact kind: each kind (the API's reads and feeds, the site's pages,
@@ -73,4 +74,16 @@ export interface ArtifactKind<A extends Artifact = Artifact> {
   stamp(): unknown
   /** The bytes of these artifacts from one read snapshot (null: the artifact must not exist). */
   render(db: Queryable, artifacts: readonly A[]): (string | null)[]
+}
+
+/**
+ * One artifact a pass changed on disk: its main file (CACHE_DIR-relative), what it holds, the
+ * other URLs read from that file (`spellings`: `/api/v1/blog/posts/x?language=en`), its media type, what happened.
+ */
+export interface ArtifactChange {
+  path: string
+  target: Artifact | null
+  spellings: readonly string[]
+  contentType: string
+  outcome: Exclude<WriteOutcome, 'unchanged'>
 }

@@ -178,14 +178,7 @@ export function createPass(
         if (ready) await ready
         const { result, outcome } = settle(item, known.get(item.job.path))
         results.push(result)
-        if (outcome !== 'unchanged' && outcome !== 'failed')
-          changes.push({
-            path: item.job.path,
-            target: item.target,
-            spellings: item.target ? kinds.spellings(item.target) : [],
-            contentType: kinds.contentType(item.job.path),
-            outcome,
-          })
+        if (outcome !== 'unchanged' && outcome !== 'failed') changes.push(kinds.change(item.job.path, item.target, outcome))
         if (changes.length) crashPoint('placed')
         const effect = item.target ? kinds.effect(item.target) : null
         tally(stats, effect, outcome)

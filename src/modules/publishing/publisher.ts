@@ -65,20 +65,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   const copyJobs = createCopyJobs(
     db.$client,
     now,
-    onChanges &&
-      ((paths) =>
-        onChanges(
-          paths.map((path) => {
-            const target = kinds.parse(path)
-            return {
-              path,
-              target,
-              spellings: target ? kinds.spellings(target) : [],
-              contentType: kinds.contentType(path),
-              outcome: 'copied',
-            }
-          }),
-        )),
+    onChanges && ((paths) => onChanges(paths.map((path) => kinds.change(path, kinds.parse(path), 'copied')))),
   )
   const passLocked = createPass(deps, kinds, destinations, copyJobs, waiters, status)
 
