@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { heapBound } from './heap-bound.ts'
+import { heapBound, renderLoopBound } from './heap-bound.ts'
 
 test('a collection runs once use grew by the bound since the last one, and counts from what it left', () => {
   let used = 100
@@ -37,4 +37,21 @@ test('the real meter and collector: garbage Buffers past the bound are collected
   expect(litter()).toBe(48)
   bound.settle()
   expect(process.memoryUsage().external - before).toBeLessThan(24 * 1024 * 1024)
+})
+
+test('the thread that answers reads while slices render elsewhere never collects; every other render loop does', () => {
+  const collected: string[] = []
+  let used = 0
+  const bounded = (name: string) => () =>
+    heapBound(
+      10,
+      () => used,
+      () => collected.push(name),
+    )
+  const serving = renderLoopBound({ servesReads: true, rendersHere: false }, bounded('serving, slices on threads'))
+  const servingAndRendering = renderLoopBound({ servesReads: true, rendersHere: true }, bounded('serving, RENDER_WORKERS=0'))
+  const cli = renderLoopBound({ servesReads: false, rendersHere: false }, bounded('a CLI command'))
+  used = 1_000
+  for (const bound of [serving, servingAndRendering, cli]) bound.settle()
+  expect(collected).toEqual(['serving, RENDER_WORKERS=0', 'a CLI command'])
 })
