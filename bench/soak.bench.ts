@@ -15,9 +15,15 @@
  * or `--base <git ref>`, that code runs too, each code on its own seeded data, alternated
  * ROUNDS times (default 1): old, new, old, new. SOAK_BUN_OPTIONS: Bun options for this
  * checkout's server alone, e.g. `--cpu-prof-md --cpu-prof-dir /tmp/soak` (a profile per thread,
- * written at its stop).
+ * written at its stop). SOAK_STALLS=1: each server is started with bench/support/stall-probe.ts,
+ * and each line adds the serving thread's event-loop stalls over 10 ms in the phase: how many, their
+ * total, and of that how long the thread was on a core (the server's own work) and how long it was
+ * runnable but waiting for one (the machine's other work); the probe costs each code alike.
  * Loopback only.
  */
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { publishablePost } from '../test/support/fixtures.ts'
 import type { Folio } from '../test/support/folio.ts'
 import { baselineOf } from './support/baseline.ts'
@@ -33,6 +39,23 @@ const SECONDS = Number(args[1] ?? 20) || 20
 const ROUNDS = Number(process.env.ROUNDS ?? 1) || 1
 const WORKERS = (process.env.SOAK_WORKERS ?? '1,0').split(',')
 const READS_PER_S = 200
+const STALLS = process.env.SOAK_STALLS === '1'
+const STALL_REPORT_MS = 10
+
+/** The serving thread's stalls over STALL_REPORT_MS that ended between `from` and `to` (epoch ms), summed (stall-probe.ts). */
+function stallsIn(file: string, from: number, to: number) {
+  const sum = { count: 0, ms: 0, onCore: 0, waiting: 0 }
+  if (!existsSync(file)) return sum
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const [end, late, onCore, waiting] = line.split(' ').map(Number)
+    if (!(end! >= from && end! <= to && late! > STALL_REPORT_MS)) continue
+    sum.count++
+    sum.ms += late!
+    sum.onCore += onCore!
+    sum.waiting += waiting!
+  }
+  return sum
+}
 const fmt = (n: number, digits = 1) => n.toFixed(digits)
 
 /** Calls `fire` `perSecond` times a second until `ms` has passed, never waiting for an answer. */
@@ -55,7 +78,7 @@ interface Mixed {
   authorId: number
 }
 
-async function phase(folio: Folio, slugs: string[], seconds: number, mixed: Mixed | null) {
+async function phase(folio: Folio, slugs: string[], seconds: number, mixed: Mixed | null, stallFile?: string) {
   const latencies: number[] = []
   let errors = 0
   const read = async (i: number) => {
@@ -69,6 +92,7 @@ async function phase(folio: Folio, slugs: string[], seconds: number, mixed: Mixe
   const publishMs: number[] = []
   const pid = folio.process().pid
   const cpuBefore = cpuMs(pid) ?? 0
+  const startedAt = Date.now()
   resetPeakRss(pid)
   const work: Promise<void>[] = [atRate(READS_PER_S, seconds * 1000, read)]
   if (mixed) {
@@ -102,6 +126,7 @@ async function phase(folio: Folio, slugs: string[], seconds: number, mixed: Mixe
   await Promise.all(work)
   const cpu = (cpuMs(pid) ?? 0) - cpuBefore
   const peakRssMb = memoryOf(pid)?.hwmMb ?? NaN
+  const stalls = stallFile ? stallsIn(stallFile, startedAt, Date.now()) : null
   const sorted = latencies.sort((a, b) => a - b)
   return {
     p50: percentile(sorted, 50),
@@ -112,6 +137,7 @@ async function phase(folio: Folio, slugs: string[], seconds: number, mixed: Mixe
     count: sorted.length,
     cpu,
     peakRssMb,
+    stalls,
     publishes: publishMs.sort((a, b) => a - b),
   }
 }
@@ -141,7 +167,12 @@ async function quiet(folio: Folio): Promise<void> {
 /** One code's server on its own seeded data, stopped between its turns. */
 async function prepare(start: Start, bunOptions: string | undefined) {
   const env: Record<string, string> = { SITE_URL: 'https://blog.example.org', RATE_LIMIT_PER_MINUTE: '1000000' }
-  if (bunOptions) env.BUN_OPTIONS = bunOptions
+  const options = [bunOptions ?? '']
+  if (STALLS) {
+    options.push(`--preload ${join(import.meta.dir, 'support/stall-probe.ts')}`)
+    env.SOAK_STALL_FILE = join(mkdtempSync(join(tmpdir(), 'folio-soak-')), 'stalls')
+  }
+  if (options.join('').trim()) env.BUN_OPTIONS = options.join(' ').trim()
   const folio = await start(env)
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
   const { categoryId, authorId, template } = await seedPublished(folio, token, POSTS, false)
@@ -152,7 +183,7 @@ async function prepare(start: Start, bunOptions: string | undefined) {
   await quiet(folio)
   await folio.stop()
   const slugs = [template.slug as string, ...Array.from({ length: POSTS - 1 }, (_, i) => `${template.slug}-copy-${i + 1}`)]
-  return { folio, slugs, mixed: { token, categoryId, authorId } }
+  return { folio, slugs, mixed: { token, categoryId, authorId }, stallFile: env.SOAK_STALL_FILE }
 }
 
 const { startFolio } = await import('../test/support/folio.ts')
@@ -169,27 +200,27 @@ try {
     `${POSTS} posts, ${READS_PER_S} reads/s (open loop), ${SECONDS} s per phase; mixed: 2 publishes/s, 2 claps/s, 1 comment/s; ${ROUNDS} round(s)`,
   )
   console.log(
-    '| code | RENDER_WORKERS | phase | reads | errors | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ idle p99 | server CPU s | publish p50 / p99 ms |',
+    '| code | RENDER_WORKERS | phase | reads | errors | p50 ms | p95 ms | p99 ms | max ms | p99 ÷ idle p99 | server CPU s | peak RSS MB | publish p50 / p99 ms | stalls > 10 ms: n, total / on a core / waiting for one, ms |',
   )
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   for (let round = 0; round < ROUNDS; round++)
     for (const workers of WORKERS)
       for (const [k, code] of codes.entries()) {
-        const { folio, slugs, mixed } = prepared[k]!
+        const { folio, slugs, mixed, stallFile } = prepared[k]!
         folio.env.RENDER_WORKERS = workers
         await folio.restart()
         await quiet(folio)
         // The first reads open the server's caches and connections.
         await phase(folio, slugs.slice(0, 50), 2, null)
-        const idle = await phase(folio, slugs, SECONDS, null)
-        const loaded = await phase(folio, slugs, SECONDS, mixed)
+        const idle = await phase(folio, slugs, SECONDS, null, stallFile)
+        const loaded = await phase(folio, slugs, SECONDS, mixed, stallFile)
         await folio.stop()
         for (const [name, f] of [
           ['idle', idle],
           ['mixed', loaded],
         ] as const)
           console.log(
-            `| ${code.name} | ${workers} | ${name} | ${f.count} | ${f.errors} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${fmt(f.p99 / idle.p99, 2)}× | ${fmt(f.cpu / 1000, 2)} | ${fmt(f.peakRssMb, 0)} | ${f.publishes.length ? `${fmt(percentile(f.publishes, 50), 0)} / ${fmt(percentile(f.publishes, 99), 0)}` : '–'} |`,
+            `| ${code.name} | ${workers} | ${name} | ${f.count} | ${f.errors} | ${fmt(f.p50)} | ${fmt(f.p95)} | ${fmt(f.p99)} | ${fmt(f.max)} | ${fmt(f.p99 / idle.p99, 2)}× | ${fmt(f.cpu / 1000, 2)} | ${fmt(f.peakRssMb, 0)} | ${f.publishes.length ? `${fmt(percentile(f.publishes, 50), 0)} / ${fmt(percentile(f.publishes, 99), 0)}` : '–'} | ${f.stalls ? `${f.stalls.count}, ${fmt(f.stalls.ms, 0)} / ${fmt(f.stalls.onCore, 0)} / ${fmt(f.stalls.waiting, 0)}` : '–'} |`,
           )
       }
 } finally {
