@@ -44,13 +44,13 @@ const settledSoFar = async (promise: Promise<unknown>) => Promise.race([promise.
 describe('destinations', () => {
   test("a path waits for its own copies under way, never for another path's; the lock waits for all", async () => {
     destinations.beginPass(true)
-    const held = place('hold/a/@', 'first version')
+    const held = await place('hold/a/@', 'first version')
     expect(held.outcome).toBe('written')
     const ownCopies = destinations.ready('hold/a/@')!
     expect(ownCopies).toBeDefined()
     // Another path is placed at once, while the held copies are under way.
     expect(destinations.ready('free/b/@')).toBeUndefined()
-    expect(place('free/b/@', 'another artifact').outcome).toBe('written')
+    expect((await place('free/b/@', 'another artifact')).outcome).toBe('written')
     expect(readFileSync(join(root, 'free/b/@'), 'utf8')).toBe(body('another artifact'))
     const drained = destinations.drained()
     expect(await settledSoFar(ownCopies)).toBe('pending')
@@ -66,7 +66,7 @@ describe('destinations', () => {
     expect(brotliDecompressSync(readFileSync(join(root, 'hold/a/@.br'))).toString()).toBe(body('first version'))
     expect(brotliDecompressSync(readFileSync(join(root, 'free/b/@.br'))).toString()).toBe(body('another artifact'))
     // Placed again once its copies are in: the old copies go with the old bytes, the new ones follow.
-    const again = place('hold/a/@', 'second version')
+    const again = await place('hold/a/@', 'second version')
     expect(await again.copying).toBe(true)
     expect(brotliDecompressSync(readFileSync(join(root, 'hold/a/@.br'))).toString()).toBe(body('second version'))
   })

@@ -4,7 +4,8 @@ import { createCopiesThrottle } from './copies-throttle.ts'
 import type { Copier } from './copies.ts'
 import { ABSENT } from './jobs.ts'
 import type { ArtifactCache } from './memory.ts'
-import { filesPresent, holds, removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
+import { placeHere, type Placer } from './placing.ts'
+import { filesPresent, holds, type WriteOutcome } from './writer.ts'
 
 /**
  * An artifact's compressed copies are written at most once per this span: a list page, feed or
@@ -34,6 +35,8 @@ export interface DestinationDeps {
   now(): number
   /** The throttle's clock (copies-throttle.ts); `performance.now()` by default. */
   monotonic?: Monotonic
+  /** Where main files are written and removed (placing.ts): this thread by default. */
+  placer?: Placer
 }
 
 export interface Placed {
@@ -52,6 +55,10 @@ export interface Placed {
  */
 export function createDestinations(deps: DestinationDeps) {
   const { cacheDir, cache } = deps
+  const placer = deps.placer ?? placeHere(cacheDir)
+  /** One main file written or removed; the read cache is told even when that failed, since the file may have changed. */
+  const placeFile = (path: string, bytes: Uint8Array | null): Promise<WriteOutcome> =>
+    placer.place(path, bytes, deps.now()).finally(() => cache.changed([path]))
   const throttle = createCopiesThrottle(COPIES_EVERY_MS, deps.monotonic)
   /**
    * Whether this pass hands its copies to the copies thread: only a pass of more than one slice
@@ -128,12 +135,10 @@ export function createDestinations(deps: DestinationDeps) {
      * (`copiesDueAt`) when this process handed them out less than COPIES_EVERY_MS ago; an artifact
      * too small for copies (copies-rule.ts) has neither.
      */
-    place(path: string, bytes: Uint8Array | null, hash: string, known: string | undefined, changing: () => void): Placed {
+    async place(path: string, bytes: Uint8Array | null, hash: string, known: string | undefined, changing: () => void): Promise<Placed> {
       if (bytes === null) {
         if (known !== ABSENT) changing()
-        const outcome = removeArtifact(cacheDir, path)
-        cache.changed([path])
-        return { outcome }
+        return { outcome: await placeFile(path, null) }
       }
       // Too small for copies (copies-rule.ts): none written, none due, never throttled. With no
       // copies whose absence tells of a main file a failed pass replaced, its bytes are compared
@@ -151,8 +156,7 @@ export function createDestinations(deps: DestinationDeps) {
         if (files?.main && holds(cacheDir, path, bytes)) return { outcome: 'copied', copying: copy(path, bytes) }
       }
       changing()
-      writeArtifact(cacheDir, path, bytes, deps.now())
-      cache.changed([path])
+      await placeFile(path, bytes)
       if (!copies) return { outcome: 'written' }
       return due === null ? { outcome: 'written', copying: copy(path, bytes) } : { outcome: 'written', copiesDueAt: due }
     },

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock, Monotonic } from '../../shared/time.ts'
 import type { Copier } from './copies.ts'
+import type { Placer } from './placing.ts'
 import type { SliceRenderer } from './render-pool.ts'
 import type { ArtifactChange } from './kinds.ts'
 import type { ArtifactCache } from './memory.ts'
@@ -22,6 +23,8 @@ export interface EngineDeps {
   copies: Copier
   /** Where a pass's slices are rendered (render-pool.ts): this thread or render threads; ended by `stop`. */
   renderer: SliceRenderer
+  /** Where a pass's main files are written (placing.ts): this thread by default, else ended by `stop`. */
+  placer?: Placer
   /**
    * Files a pass has put in place and not yet recorded in the manifest, with their hashes: the read
    * cache vouches for them meanwhile, so a request answered before the pass's closing write (which

@@ -5,6 +5,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock, Monotonic } from '../../shared/time.ts'
 import { createCopier } from './copies.ts'
+import { placingThread } from './placing.ts'
 import { renderHere, type SliceRenderer } from './render-pool.ts'
 import { createArtifactCache } from './memory.ts'
 import { createArtifactMirror } from './mirror/index.ts'
@@ -75,6 +76,8 @@ export function createPublishing(
       cache,
       copies: createCopier(config.cacheDir, log),
       renderer: renderer ?? renderHere(db, registered),
+      // The server with render threads writes its main files off the thread that answers reads, too.
+      placer: renderOnCommit && renderer?.threaded ? placingThread(config.cacheDir, log) : undefined,
       placing,
       log,
       clock,

@@ -81,12 +81,12 @@ export function createPass(
   }
 
   /** One rendered job put on the destinations, or its failure logged for the retry. */
-  function settle(item: Rendered, known: string | undefined): { result: JobResult; outcome: WriteOutcome | 'failed' } {
+  async function settle(item: Rendered, known: string | undefined): Promise<{ result: JobResult; outcome: WriteOutcome | 'failed' }> {
     try {
       if ('error' in item) throw item.error
       const content = item.content === null ? null : Buffer.from(item.content)
       const hash = content === null ? ABSENT : contentEtag(content)
-      const placed = destinations.place(item.job.path, content, hash, known, moveMarker)
+      const placed = await destinations.place(item.job.path, content, hash, known, moveMarker)
       if (content !== null) deps.placing?.set(item.job.path, hash)
       const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
       // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
@@ -176,7 +176,7 @@ export function createPass(
         // Never placed while its own earlier copies are still being written (they would land after it).
         const ready = destinations.ready(item.job.path)
         if (ready) await ready
-        const { result, outcome } = settle(item, known.get(item.job.path))
+        const { result, outcome } = await settle(item, known.get(item.job.path))
         results.push(result)
         if (outcome !== 'unchanged' && outcome !== 'failed') changes.push(kinds.change(item.job.path, item.target, outcome))
         if (changes.length) crashPoint('placed')

@@ -59,6 +59,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
     copies: deps.copies,
     now,
     monotonic: deps.monotonic,
+    placer: deps.placer,
   })
   // Copies that land after their pass recorded its changes are changes of their own ('copied').
   const onChanges = deps.onPassChanges
@@ -295,6 +296,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       waiters.releaseAll()
       await deps.copies.close()
       await deps.renderer.close()
+      await deps.placer?.close()
     },
   }
 }

@@ -1,0 +1,83 @@
+import type { Logger } from '../../shared/log.ts'
+import { createWorkerPool } from '../../shared/worker-pool.ts'
+import { removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
+
+/** One main file's change as the placing thread (placing-thread.ts) is asked for it (`bytes` null: its removal), and its answer. */
+export interface PlaceRequest {
+  id: number
+  root: string
+  path: string
+  bytes: Uint8Array | null
+  nowMs: number
+}
+export type PlaceReply = { id: number; outcome: WriteOutcome } | { id: number; error: string }
+
+/** Writes (temp file and rename, writer.ts) or removes one main file where it runs; a failure is answered, never thrown. */
+export function placeRequested({ id, root, path, bytes, nowMs }: PlaceRequest): PlaceReply {
+  try {
+    if (bytes === null) return { id, outcome: removeArtifact(root, path) }
+    writeArtifact(root, path, bytes, nowMs)
+    return { id, outcome: 'written' }
+  } catch (error) {
+    return { id, error: String(error) }
+  }
+}
+
+/** The reply's outcome, or its failure thrown. */
+function outcomeOf(reply: PlaceReply): WriteOutcome {
+  if ('error' in reply) throw new Error(reply.error)
+  return reply.outcome
+}
+
+/**
+ * Where a pass's main files are written and removed (destinations.ts): the caller's thread, or the
+ * placing thread. The caller waits for each, so every step keeps its order (the old copies go, the
+ * main file is renamed in, the read cache is told, the copies follow); only the thread blocked
+ * while the file system works is another.
+ */
+export interface Placer {
+  /** `bytes` null: the file is removed ('removed' or 'absent'); otherwise 'written'. Rejects with the failure. */
+  place(path: string, bytes: Uint8Array | null, nowMs: number): Promise<WriteOutcome>
+  close(): Promise<void>
+}
+
+/** On the caller's thread: a CLI command's passes, and the server's without render threads. */
+export function placeHere(root: string): Placer {
+  return {
+    place: async (path, bytes, nowMs) => outcomeOf(placeRequested({ id: 0, root, path, bytes, nowMs })),
+    close: async () => {},
+  }
+}
+
+const ENTRY = new URL('./placing-thread.ts', import.meta.url)
+/** A rename waits at most for the file system's journal (measured up to ~150 ms on a busy disk): silent this long, the thread is stuck. */
+const STALL_MS = 10_000
+
+/**
+ * The placing thread, for the server with render threads (docs/publishing.md, "Reads never wait
+ * for renders"): a rename over an existing file on ext4 starts the new file's write-back and may
+ * wait for the journal, 0.1–0.3 ms each on an idle disk and up to ~150 ms on a busy one
+ * (measured under bench/soak.bench.ts), which blocked every read on the serving thread. One
+ * thread at nice 10, started at the first file, keeping no process alive while idle. A thread
+ * that dies or stalls is ended and its unanswered files fail once it has stopped (nothing it had
+ * under way lands after that): their jobs are retried like any failed render.
+ */
+export function placingThread(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Placer {
+  const thread = createWorkerPool<Omit<PlaceRequest, 'id'>, PlaceReply>({
+    entry,
+    size: 1,
+    perThread: Infinity,
+    stallMs,
+    lazy: true,
+    refuseAfterStop: true,
+    ref: false,
+    busy: () => new Error('the placing thread is closed'),
+    failed: (reason) => new Error(`the placing thread ${reason === 'timeout' ? 'stalled' : 'exited'}`),
+    onReplaced: (reason, detail, unanswered) =>
+      log.error('placing thread replaced', { reason: reason === 'timeout' ? 'stalled' : 'exited', detail, unanswered }),
+  })
+  return {
+    place: async (path, bytes, nowMs) => outcomeOf(await thread.run({ root, path, bytes, nowMs })),
+    close: () => thread.close(),
+  }
+}
