@@ -1,3 +1,4 @@
+import { heapBound } from './heap-bound.ts'
 import { setPriority } from 'node:os'
 
 /**
@@ -20,5 +21,20 @@ export function runInBackground(): void {
     setPriority(BACKGROUND_NICE)
   } catch {
     // Not permitted or not supported here: the default priority.
+  }
+}
+
+/**
+ * The body of a background Worker thread that answers each request with one synchronous call (the
+ * copies thread, the placing thread): at BACKGROUND_NICE, its garbage (the bytes it was handed,
+ * the compressors' output: outside the heap) collected past a bound (heap-bound.ts).
+ */
+export function answerInBackground<Req, Reply>(answer: (request: Req) => Reply): void {
+  runInBackground()
+  const self = globalThis as unknown as Worker
+  const heap = heapBound()
+  self.onmessage = ({ data }: MessageEvent<Req>) => {
+    self.postMessage(answer(data))
+    heap.settle()
   }
 }

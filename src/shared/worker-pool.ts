@@ -210,3 +210,33 @@ export function createWorkerPool<Req extends object, Reply extends { id: number 
     },
   }
 }
+
+/**
+ * One background Worker thread of the render engine (the copies thread, the placing thread):
+ * started at the first request, every request handed to it at once and answered in order,
+ * keeping no process alive while idle. A thread that dies or answers nothing for `stallMs` is
+ * ended and logged; its unanswered requests are refused once it has stopped (nothing it had
+ * under way lands after the refusal), and the next request starts a fresh one.
+ */
+export function backgroundThread<Req extends object, Reply extends { id: number }>(options: {
+  /** What the thread is called in errors and the log: `copies thread`. */
+  name: string
+  entry: string | URL
+  stallMs: number
+  log: { error(message: string, fields: Record<string, unknown>): void }
+}): WorkerPool<Req, Reply> {
+  const { name, log } = options
+  return createWorkerPool<Req, Reply>({
+    entry: options.entry,
+    size: 1,
+    perThread: Infinity,
+    stallMs: options.stallMs,
+    lazy: true,
+    refuseAfterStop: true,
+    ref: false,
+    busy: () => new Error(`the ${name} is closed`),
+    failed: (reason) => new Error(`the ${name} ${reason === 'timeout' ? 'stalled' : 'exited'}`),
+    onReplaced: (reason, detail, unanswered) =>
+      log.error(`${name} replaced`, { reason: reason === 'timeout' ? 'stalled' : 'exited', detail, unanswered }),
+  })
+}

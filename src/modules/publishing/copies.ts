@@ -1,5 +1,5 @@
 import type { Logger } from '../../shared/log.ts'
-import { createWorkerPool } from '../../shared/worker-pool.ts'
+import { backgroundThread } from '../../shared/worker-pool.ts'
 import { writeCopies } from './writer.ts'
 
 /** One artifact's copies as the copies thread (copies-thread.ts) is asked for them, and its answer. */
@@ -51,19 +51,7 @@ const STALL_MS = 10_000
  * copies are outstanding, does.
  */
 export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Copier {
-  const thread = createWorkerPool<Omit<CopiesRequest, 'id'>, CopiesReply>({
-    entry,
-    size: 1,
-    perThread: Infinity,
-    stallMs,
-    lazy: true,
-    refuseAfterStop: true,
-    ref: false,
-    busy: () => new Error('the copier is closed'),
-    failed: (reason) => new Error(`the copies thread ${reason === 'timeout' ? 'stalled' : 'exited'}`),
-    onReplaced: (reason, detail, unanswered) =>
-      log.error('copies thread replaced', { reason: reason === 'timeout' ? 'stalled' : 'exited', detail, unanswered }),
-  })
+  const thread = backgroundThread<Omit<CopiesRequest, 'id'>, CopiesReply>({ name: 'copies thread', entry, stallMs, log })
 
   function answered(reply: CopiesReply): boolean {
     if (reply.error) log.warn('artifact copies not written', { error: reply.error })

@@ -1,5 +1,5 @@
 import type { Logger } from '../../shared/log.ts'
-import { createWorkerPool } from '../../shared/worker-pool.ts'
+import { backgroundThread } from '../../shared/worker-pool.ts'
 import { removeArtifact, writeArtifact, type WriteOutcome } from './writer.ts'
 
 /** One main file's change as the placing thread (placing-thread.ts) is asked for it (`bytes` null: its removal), and its answer. */
@@ -63,19 +63,7 @@ const STALL_MS = 10_000
  * under way lands after that): their jobs are retried like any failed render.
  */
 export function placingThread(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Placer {
-  const thread = createWorkerPool<Omit<PlaceRequest, 'id'>, PlaceReply>({
-    entry,
-    size: 1,
-    perThread: Infinity,
-    stallMs,
-    lazy: true,
-    refuseAfterStop: true,
-    ref: false,
-    busy: () => new Error('the placing thread is closed'),
-    failed: (reason) => new Error(`the placing thread ${reason === 'timeout' ? 'stalled' : 'exited'}`),
-    onReplaced: (reason, detail, unanswered) =>
-      log.error('placing thread replaced', { reason: reason === 'timeout' ? 'stalled' : 'exited', detail, unanswered }),
-  })
+  const thread = backgroundThread<Omit<PlaceRequest, 'id'>, PlaceReply>({ name: 'placing thread', entry, stallMs, log })
   return {
     place: async (path, bytes, nowMs) => outcomeOf(await thread.run({ root, path, bytes, nowMs })),
     close: () => thread.close(),
