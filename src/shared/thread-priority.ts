@@ -25,12 +25,14 @@ export function runInBackground(): void {
 }
 
 /**
- * The body of a background Worker thread that answers each request with one synchronous call (the
- * copies thread, the placing thread): at BACKGROUND_NICE, its garbage (the bytes it was handed,
- * the compressors' output: outside the heap) collected past a bound (heap-bound.ts).
+ * The body of a Worker thread of the render engine that answers each request with one synchronous
+ * call (the copies thread, the placing thread), its garbage (the bytes it was handed, the
+ * compressors' output: outside the heap) collected past a bound (heap-bound.ts). `background`:
+ * at BACKGROUND_NICE, for a thread that computes (compression); a thread that mostly waits on the
+ * file system keeps the process's priority, so each answer the render loop awaits comes at once.
  */
-export function answerInBackground<Req, Reply>(answer: (request: Req) => Reply): void {
-  runInBackground()
+export function answerEachRequest<Req, Reply>(answer: (request: Req) => Reply, { background }: { background: boolean }): void {
+  if (background) runInBackground()
   const self = globalThis as unknown as Worker
   const heap = heapBound()
   self.onmessage = ({ data }: MessageEvent<Req>) => {

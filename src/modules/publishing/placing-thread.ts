@@ -1,5 +1,6 @@
 // The placing thread (placing.ts): writes and removes a pass's main files off the thread that answers reads.
-import { answerInBackground } from '../../shared/thread-priority.ts'
+import { answerEachRequest } from '../../shared/thread-priority.ts'
 import { placeRequested } from './placing.ts'
 
-answerInBackground(placeRequested)
+// At the process's priority: it mostly waits on the file system, and the render loop awaits each answer.
+answerEachRequest(placeRequested, { background: false })

@@ -58,8 +58,9 @@ const STALL_MS = 10_000
  * for renders"): a rename over an existing file on ext4 starts the new file's write-back and may
  * wait for the journal, 0.1–0.3 ms each on an idle disk and up to ~150 ms on a busy one
  * (measured under bench/soak.bench.ts), which blocked every read on the serving thread. One
- * thread at nice 10, started at the first file, keeping no process alive while idle. A thread
- * that dies or stalls is ended and its unanswered files fail once it has stopped (nothing it had
+ * thread at the process's priority (it waits on the file system more than it computes, and the
+ * pass awaits each answer: at nice 10 on a loaded box each answer waited for a turn), started at
+ * the first file, keeping no process alive while idle. A thread that dies or stalls is ended and its unanswered files fail once it has stopped (nothing it had
  * under way lands after that): their jobs are retried like any failed render.
  */
 export function placingThread(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Placer {
