@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { contentTypeOf } from '../../src/modules/artifacts/paths.ts'
 import { xml2js } from 'xml-js'
 import { publishablePost, publishableZhPost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
@@ -51,6 +52,21 @@ function expectWhole(cacheDir: string): void {
     else if (type.startsWith('application/xml')) expect(() => xml2js(text)).not.toThrow()
     else expect(text.length).toBeGreaterThan(0)
   }
+}
+
+/** Every `.br`/`.gz` decompresses to the main file beside it and carries its mtime (whole seconds). */
+function expectCopiesOfMainFiles(cacheDir: string): void {
+  const decode = { br: brotliDecompressSync, gz: gunzipSync }
+  let copies = 0
+  for (const [path, base64] of cacheFiles(cacheDir)) {
+    const ext = /\.(br|gz)$/.exec(path)?.[1] as 'br' | 'gz' | undefined
+    if (!ext) continue
+    const main = path.slice(0, -ext.length - 1)
+    expect(decode[ext](Buffer.from(base64, 'base64')).equals(readFileSync(join(cacheDir, main)))).toBe(true)
+    expect(mtimes(cacheDir, [path]).map((ms) => Math.floor(ms / 1000))).toEqual(mtimes(cacheDir, [main]).map((ms) => Math.floor(ms / 1000)))
+    copies++
+  }
+  expect(copies).toBeGreaterThan(10)
 }
 
 const pendingJobs = (folio: Folio) => {
@@ -258,9 +274,12 @@ describe('rebuild skips what did not change', () => {
     expect(detailOf(folio, post.slug).title).toBe(post.title)
     expect(cacheFiles(folio.cacheDir)).toEqual(full)
 
+    // Into an emptied CACHE_DIR (no old file looked for: writer.ts `vacant`), the same files, each
+    // copy the compressed bytes of its main file with the main file's mtime second.
     rmSync(folio.cacheDir, { recursive: true })
     expect(await rebuildCounts(folio)).toEqual({ rendered: all, written: restored.written, removed: 0, skipped: 0 })
     expect(cacheFiles(folio.cacheDir)).toEqual(full)
+    expectCopiesOfMainFiles(folio.cacheDir)
   }, 90_000)
 })
 
