@@ -22,3 +22,18 @@ export function runInBackground(): void {
     // Not permitted or not supported here: the default priority.
   }
 }
+
+/**
+ * For a Worker whose starter says with each request whether it serves reads (the server) or not
+ * (a CLI command: a rebuild there has no reader to yield to, and at nice 10 it would only lose the
+ * cores to other processes of the box): lowers the thread's priority at the first request that
+ * asks for it. A thread serves one starter, so it is never raised again.
+ */
+export function backgroundWhenAsked(): (background: boolean) => void {
+  let lowered = false
+  return (background) => {
+    if (!background || lowered) return
+    lowered = true
+    runInBackground()
+  }
+}

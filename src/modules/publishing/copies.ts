@@ -10,6 +10,8 @@ export interface CopiesRequest {
   bytes: Uint8Array
   /** The main file's mtime when its writer has just put these bytes there (writer.ts `writeCopies`). */
   seconds?: number
+  /** Whether the thread yields to the thread that answers reads (thread-priority.ts): the server's does. */
+  background: boolean
 }
 export interface CopiesReply {
   id: number
@@ -19,7 +21,7 @@ export interface CopiesReply {
 }
 
 /** Writes the copies asked for where it runs (`writeCopies`); a failure (a full disk) is answered, never thrown. */
-export function writeRequested({ id, root, path, bytes, seconds }: CopiesRequest): CopiesReply {
+export function writeRequested({ id, root, path, bytes, seconds }: Omit<CopiesRequest, 'background'>): CopiesReply {
   try {
     return { id, written: writeCopies(root, path, bytes, seconds) }
   } catch (error) {
@@ -51,9 +53,10 @@ const STALL_MS = 10_000
  * stalls is ended, its unanswered copies answered false once it has stopped (a write under way
  * finishes first, so none lands after its pass has moved on; bounded by `stallMs`), and the next
  * copy starts a fresh one. Idle, the thread keeps no process alive; the stall timer, armed while
- * copies are outstanding, does.
+ * copies are outstanding, does. `background`: the thread runs below the thread that answers reads
+ * (the server's); a CLI command's runs at the process's own priority.
  */
-export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Copier {
+export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS, background = true } = {}): Copier {
   const thread = createWorkerPool<Omit<CopiesRequest, 'id'>, CopiesReply>({
     entry,
     size: 1,
@@ -76,7 +79,7 @@ export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs
   return {
     copy(path, bytes, offThread, seconds) {
       if (!offThread) return Promise.resolve(answered(writeRequested({ id: 0, root, path, bytes, seconds })))
-      return thread.run({ root, path, bytes, seconds }).then(answered, () => false)
+      return thread.run({ root, path, bytes, seconds, background }).then(answered, () => false)
     },
     close: () => thread.close(),
   }

@@ -56,6 +56,8 @@ export function createPublishing(
   renderer?: SliceRenderer,
   /** The monotonic clock the copies throttle and the read cache's look at other renders go by; moved with the server's under a test. */
   monotonic?: Monotonic,
+  /** Whether the copies thread yields to the thread that answers reads (the server's); a CLI command's does not. */
+  servesReads = true,
 ) {
   const registered = catalogue(kinds)
   // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
@@ -73,7 +75,7 @@ export function createPublishing(
     {
       db,
       cache,
-      copies: createCopier(config.cacheDir, log),
+      copies: createCopier(config.cacheDir, log, { background: servesReads }),
       renderer: renderer ?? renderHere(db, registered),
       placing,
       log,
