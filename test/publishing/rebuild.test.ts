@@ -69,10 +69,12 @@ function expectCopiesOfMainFiles(cacheDir: string): void {
   expect(copies).toBeGreaterThan(10)
 }
 
-const pendingJobs = (folio: Folio) => {
+/** Artifact jobs left, all of them or those of one path. */
+const pendingJobs = (folio: Folio, path?: string) => {
   const db = new Database(join(folio.dataDir, 'folio.db'))
   try {
-    return (db.query('select count(*) as n from artifact_jobs').get() as { n: number }).n
+    const where = path === undefined ? '' : ' where path = ?'
+    return (db.query(`select count(*) as n from artifact_jobs${where}`).get(...(path === undefined ? [] : [path])) as { n: number }).n
   } finally {
     db.close()
   }
@@ -293,12 +295,15 @@ describe('crash safety', () => {
     // What a SIGKILL between commit and render leaves behind: the new row and its job, an old file.
     const db = new Database(join(folio.dataDir, 'folio.db'))
     db.query('update posts set title = ? where id = ?').run('Changed while nobody rendered', post.id)
-    db.query('insert into artifact_jobs (path, due_at) values (?, 0)').run(`api/v1/blog/posts/${post.slug}/@`)
+    const path = `api/v1/blog/posts/${post.slug}/@`
+    db.query('insert into artifact_jobs (path, due_at) values (?, 0)').run(path)
     db.close()
     await folio.restart()
-    const artifact = JSON.parse(readFileSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`), 'utf8'))
+    const artifact = JSON.parse(readFileSync(join(folio.cacheDir, path), 'utf8'))
     expect(artifact.data.title).toBe('Changed while nobody rendered')
-    expect(pendingJobs(folio)).toBe(0)
+    // Its own job is done; the search index's catch-up of the edit may have marked the search
+    // shards in the background lane meanwhile (a race the count of every job used to lose).
+    expect(pendingJobs(folio, path)).toBe(0)
   })
 
   test('kill -9 right after a publish returns, then restart: every artifact whole and current', async () => {
