@@ -15,7 +15,7 @@ export const BACKGROUND_NICE = 10
  * called first thing on a Worker it leaves the thread that started it alone. Best effort: where
  * the system refuses, the thread runs at its default priority.
  */
-export function runInBackground(): void {
+function runInBackground(): void {
   try {
     setPriority(BACKGROUND_NICE)
   } catch {
