@@ -80,8 +80,10 @@ export async function composeKinds(config: Config, db: Db, dbFile: string, log: 
         dbFile,
         kindOptions,
         log,
-        // The server's threads load the render code while it composes the rest; a CLI command starts them only if it renders.
+        // The server's threads load the render code while it composes the rest, and yield to its reads;
+        // a CLI command starts them only if it renders, at its own priority.
         eager,
+        background: eager,
       })
     : undefined
   return { blog, kinds: artifactKinds({ blog, searchScript: blog.searchScript }), renderer }

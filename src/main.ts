@@ -116,7 +116,18 @@ export async function compose(
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is
   // set on `blog` below); render threads (RENDER_WORKERS) make the same kinds (src/kinds.ts).
   const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log, options.workers ?? false)
-  const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer, monotonic)
+  const publishing = createPublishing(
+    config,
+    db,
+    log,
+    clock,
+    renderOnCommit,
+    kinds,
+    passOutbox(ctx, wakeWebhooks),
+    renderer,
+    monotonic,
+    options.workers ?? false,
+  )
   changes.subscribe(publishing.publisher.listener)
   // `cli rebuild` beside the server is done by the server, in its background lane (docs/operations.md).
   const rebuildControl = options.workers ? serverRebuildControl(publishing, log) : null

@@ -62,6 +62,18 @@ describe('artifact writer', () => {
     expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
   })
 
+  test('the writer answers the main file mtime; copies given it carry it, and a vacant path is written whole', () => {
+    const fresh = 'api/v1/blog/posts/fresh/@'
+    const content = bytes('{"fresh":true}')
+    const seconds = writeArtifact(root, fresh, content, Date.now(), true)
+    expect(seconds).toBe(Math.floor(statSync(join(root, fresh)).mtimeMs / 1000))
+    expect(writeCopies(root, fresh, content, seconds)).toBe(true)
+    for (const ext of ['.br', '.gz']) expect(Math.floor(statSync(join(root, fresh + ext)).mtimeMs / 1000)).toBe(seconds)
+    expect(brotliDecompressSync(readFileSync(join(root, `${fresh}.br`))).equals(content)).toBe(true)
+    expect(gunzipSync(readFileSync(join(root, `${fresh}.gz`))).equals(content)).toBe(true)
+    expect(readdirSync(join(root, 'api/v1/blog/posts/fresh')).sort()).toEqual(['@', '@.br', '@.gz'])
+  })
+
   test('copies left behind by a failed removal go too', () => {
     const lone = 'api/v1/blog/posts/lone/@'
     mkdirSync(join(root, 'api/v1/blog/posts/lone'), { recursive: true })

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
+import { preparedOnce } from '../../db/prepared.ts'
 import { comments } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
 import type { EngagementRes, PublicCommentRes } from './model.ts'
@@ -7,13 +8,18 @@ import { COMMENT_STATUS } from './terms.ts'
 import { threaded, toPublicComment } from './present.ts'
 import { engageablePost } from './repo.ts'
 
-/** A post's approved comments in threaded order (each reply right after its parent): the API's and the post page's. */
-export function approvedComments(db: Queryable, postId: number, language: Language): PublicCommentRes[] {
-  const approved = db
+// Prepared once per connection: a rebuild asks it of every post page (docs/benchmarks.md, "Rebuild CPU").
+const approvedOf = preparedOnce((db) =>
+  db
     .select()
     .from(comments)
-    .where(and(eq(comments.postId, postId), eq(comments.status, COMMENT_STATUS.approved)))
-    .all()
+    .where(and(eq(comments.postId, sql.placeholder('postId')), eq(comments.status, COMMENT_STATUS.approved)))
+    .prepare(),
+)
+
+/** A post's approved comments in threaded order (each reply right after its parent): the API's and the post page's. */
+export function approvedComments(db: Queryable, postId: number, language: Language): PublicCommentRes[] {
+  const approved = approvedOf(db).all({ postId })
   return threaded(approved).map((row) => toPublicComment(row, language))
 }
 

@@ -2,4 +2,5 @@
 import { answerEachRequest } from '../../shared/thread-priority.ts'
 import { writeRequested } from './copies.ts'
 
-answerEachRequest(writeRequested, { background: true })
+// Below the thread that answers reads in the server; a CLI command's at the process's priority.
+answerEachRequest(writeRequested)

@@ -8,6 +8,10 @@ export interface CopiesRequest {
   root: string
   path: string
   bytes: Uint8Array
+  /** The main file's mtime when its writer has just put these bytes there (writer.ts `writeCopies`). */
+  seconds?: number
+  /** Whether the thread yields to the thread that answers reads (thread-priority.ts): the server's does. */
+  background: boolean
 }
 export interface CopiesReply {
   id: number
@@ -17,9 +21,9 @@ export interface CopiesReply {
 }
 
 /** Writes the copies asked for where it runs (`writeCopies`); a failure (a full disk) is answered, never thrown. */
-export function writeRequested({ id, root, path, bytes }: CopiesRequest): CopiesReply {
+export function writeRequested({ id, root, path, bytes, seconds }: Omit<CopiesRequest, 'background'>): CopiesReply {
   try {
-    return { id, written: writeCopies(root, path, bytes) }
+    return { id, written: writeCopies(root, path, bytes, seconds) }
   } catch (error) {
     return { id, written: false, error: String(error) }
   }
@@ -29,10 +33,11 @@ export function writeRequested({ id, root, path, bytes }: CopiesRequest): Copies
  * Writes artifacts' precompressed copies, on the copies thread (`offThread`: a pass then renders
  * its next slice while the copies of the last one are compressed) or at once on the caller's.
  * `copy` resolves true once the copies agree with the main file on disk, false when they were not
- * written; it never rejects.
+ * written; it never rejects. `seconds`: the main file's mtime, from the writer that has just put
+ * these bytes there (the file is then not read back).
  */
 export interface Copier {
-  copy(path: string, bytes: Uint8Array, offThread: boolean): Promise<boolean>
+  copy(path: string, bytes: Uint8Array, offThread: boolean, seconds?: number): Promise<boolean>
   /** Ends the thread; a copy asked of it afterwards is not written. */
   close(): Promise<void>
 }
@@ -48,9 +53,10 @@ const STALL_MS = 10_000
  * stalls is ended, its unanswered copies answered false once it has stopped (a write under way
  * finishes first, so none lands after its pass has moved on; bounded by `stallMs`), and the next
  * copy starts a fresh one. Idle, the thread keeps no process alive; the stall timer, armed while
- * copies are outstanding, does.
+ * copies are outstanding, does. `background`: the thread runs below the thread that answers reads
+ * (the server's); a CLI command's runs at the process's own priority.
  */
-export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Copier {
+export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS, background = true } = {}): Copier {
   const thread = backgroundThread<Omit<CopiesRequest, 'id'>, CopiesReply>({ name: 'copies thread', entry, stallMs, log })
 
   function answered(reply: CopiesReply): boolean {
@@ -59,9 +65,9 @@ export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs
   }
 
   return {
-    copy(path, bytes, offThread) {
-      if (!offThread) return Promise.resolve(answered(writeRequested({ id: 0, root, path, bytes })))
-      return thread.run({ root, path, bytes }).then(answered, () => false)
+    copy(path, bytes, offThread, seconds) {
+      if (!offThread) return Promise.resolve(answered(writeRequested({ id: 0, root, path, bytes, seconds })))
+      return thread.run({ root, path, bytes, seconds, background }).then(answered, () => false)
     },
     close: () => thread.close(),
   }

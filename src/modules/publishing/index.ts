@@ -57,6 +57,8 @@ export function createPublishing(
   renderer?: SliceRenderer,
   /** The monotonic clock the copies throttle and the read cache's look at other renders go by; moved with the server's under a test. */
   monotonic?: Monotonic,
+  /** Whether the copies thread yields to the thread that answers reads (the server's); a CLI command's does not. */
+  servesReads = true,
 ) {
   const registered = catalogue(kinds)
   // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
@@ -74,7 +76,7 @@ export function createPublishing(
     {
       db,
       cache,
-      copies: createCopier(config.cacheDir, log),
+      copies: createCopier(config.cacheDir, log, { background: servesReads }),
       renderer: renderer ?? renderHere(db, registered),
       // The server with render threads writes its main files off the thread that answers reads, too.
       placer: renderOnCommit && renderer?.threaded ? placingThread(config.cacheDir, log) : undefined,

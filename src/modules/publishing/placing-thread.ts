@@ -2,5 +2,5 @@
 import { answerEachRequest } from '../../shared/thread-priority.ts'
 import { placeRequested } from './placing.ts'
 
-// At the process's priority: it mostly waits on the file system, and the render loop awaits each answer.
-answerEachRequest(placeRequested, { background: false })
+// At the process's priority (its requests never ask otherwise): it mostly waits on the file system, and the render loop awaits each answer.
+answerEachRequest(placeRequested)

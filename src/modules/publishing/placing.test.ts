@@ -17,15 +17,16 @@ afterAll(async () => {
 
 test('the placing thread writes and removes main files in the order asked, and answers a failure as one', async () => {
   const bytes = (text: string) => new TextEncoder().encode(text)
-  expect(await placer.place('posts/a/@', bytes('first'), Date.now())).toBe('written')
-  expect(await placer.place('posts/a/@', bytes('second'), Date.now())).toBe('written')
+  const place = async (path: string, content: Uint8Array | null) => (await placer.place(path, content, Date.now(), false)).outcome
+  expect(await place('posts/a/@', bytes('first'))).toBe('written')
+  expect(await place('posts/a/@', bytes('second'))).toBe('written')
   // The caller sees the file as soon as the answer arrives: the read that follows gets it.
   expect(readFileSync(join(root, 'posts/a/@'), 'utf8')).toBe('second')
-  expect(await placer.place('posts/a/@', null, Date.now())).toBe('removed')
+  expect(await place('posts/a/@', null)).toBe('removed')
   expect(existsSync(join(root, 'posts/a/@'))).toBe(false)
-  expect(await placer.place('posts/a/@', null, Date.now())).toBe('absent')
+  expect(await place('posts/a/@', null)).toBe('absent')
   // A file where a folder must go, inside a folder the thread cannot replace: refused, never thrown on the thread.
   writeFileSync(join(root, 'blocked'), '')
-  expect(await placer.place('blocked/x/@', bytes('never'), Date.now()).catch(String)).toMatch(/ENOTDIR/)
-  expect(await placer.place('posts/b/@', bytes('after a failure'), Date.now())).toBe('written')
+  expect(await place('blocked/x/@', bytes('never')).catch(String)).toMatch(/ENOTDIR/)
+  expect(await place('posts/b/@', bytes('after a failure'))).toBe('written')
 })

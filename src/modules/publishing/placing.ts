@@ -9,24 +9,30 @@ export interface PlaceRequest {
   path: string
   bytes: Uint8Array | null
   nowMs: number
+  /** Nothing is at the path (a rebuild's scan says so): the write looks for no old file (writer.ts). */
+  vacant: boolean
 }
-export type PlaceReply = { id: number; outcome: WriteOutcome } | { id: number; error: string }
+/** A main file placed: what happened, and for a write the file's mtime in seconds (its copies carry it). */
+export interface PlacedFile {
+  outcome: WriteOutcome
+  seconds?: number
+}
+export type PlaceReply = ({ id: number } & PlacedFile) | { id: number; error: string }
 
 /** Writes (temp file and rename, writer.ts) or removes one main file where it runs; a failure is answered, never thrown. */
-export function placeRequested({ id, root, path, bytes, nowMs }: PlaceRequest): PlaceReply {
+export function placeRequested({ id, root, path, bytes, nowMs, vacant }: PlaceRequest): PlaceReply {
   try {
     if (bytes === null) return { id, outcome: removeArtifact(root, path) }
-    writeArtifact(root, path, bytes, nowMs)
-    return { id, outcome: 'written' }
+    return { id, outcome: 'written', seconds: writeArtifact(root, path, bytes, nowMs, vacant) }
   } catch (error) {
     return { id, error: String(error) }
   }
 }
 
-/** The reply's outcome, or its failure thrown. */
-function outcomeOf(reply: PlaceReply): WriteOutcome {
+/** The reply's file, or its failure thrown. */
+function placedOf(reply: PlaceReply): PlacedFile {
   if ('error' in reply) throw new Error(reply.error)
-  return reply.outcome
+  return { outcome: reply.outcome, seconds: reply.seconds }
 }
 
 /**
@@ -37,14 +43,14 @@ function outcomeOf(reply: PlaceReply): WriteOutcome {
  */
 export interface Placer {
   /** `bytes` null: the file is removed ('removed' or 'absent'); otherwise 'written'. Rejects with the failure. */
-  place(path: string, bytes: Uint8Array | null, nowMs: number): Promise<WriteOutcome>
+  place(path: string, bytes: Uint8Array | null, nowMs: number, vacant: boolean): Promise<PlacedFile>
   close(): Promise<void>
 }
 
 /** On the caller's thread: a CLI command's passes, and the server's without render threads. */
 export function placeHere(root: string): Placer {
   return {
-    place: async (path, bytes, nowMs) => outcomeOf(placeRequested({ id: 0, root, path, bytes, nowMs })),
+    place: async (path, bytes, nowMs, vacant) => placedOf(placeRequested({ id: 0, root, path, bytes, nowMs, vacant })),
     close: async () => {},
   }
 }
@@ -66,7 +72,7 @@ const STALL_MS = 10_000
 export function placingThread(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS } = {}): Placer {
   const thread = backgroundThread<Omit<PlaceRequest, 'id'>, PlaceReply>({ name: 'placing thread', entry, stallMs, log })
   return {
-    place: async (path, bytes, nowMs) => outcomeOf(await thread.run({ root, path, bytes, nowMs })),
+    place: async (path, bytes, nowMs, vacant) => placedOf(await thread.run({ root, path, bytes, nowMs, vacant })),
     close: () => thread.close(),
   }
 }

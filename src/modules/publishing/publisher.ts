@@ -238,7 +238,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   let timer: ReturnType<typeof setInterval> | null = null
   return {
     listener,
-    rebuild: createRebuild(deps, kinds, lock, () => destinations.unthrottled(renderAllDue), integrity),
+    rebuild: createRebuild(deps, kinds, lock, (disk) => destinations.unthrottled(renderAllDue, disk), integrity),
     /**
      * Crash repair at start: temp files of dead writers go, the files of jobs left behind are
      * checked against the manifest (a kill between a pass's renames and its closing write), and

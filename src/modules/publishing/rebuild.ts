@@ -27,7 +27,8 @@ export function createRebuild(
   deps: EngineDeps,
   kinds: Catalogue,
   lock: RenderLock,
-  renderAllDue: () => Promise<RenderStats>,
+  /** Renders every due job; `disk`: what the rebuild's scan found (destinations.ts `unthrottled`). */
+  renderAllDue: (disk: ReadonlyMap<string, number>) => Promise<RenderStats>,
   integrity: ReturnType<typeof createIntegrity>,
 ) {
   const { db } = deps
@@ -109,7 +110,7 @@ export function createRebuild(
       },
       { behavior: 'immediate' },
     )
-    const stats = await renderAllDue()
+    const stats = await renderAllDue(disk)
     // Folders emptied by removals go (a removal takes only its own folder).
     if (stats.removed) for (const top of kinds.tops) pruneEmptyFolders(deps.cacheDir, join(deps.cacheDir, top))
     return { ...stats, skipped }

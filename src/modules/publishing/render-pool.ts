@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/bun-sqlite'
 import type { Db } from '../../db/client.ts'
 import * as schema from '../../db/schema/index.ts'
 import type { Logger } from '../../shared/log.ts'
-import { runInBackground } from '../../shared/thread-priority.ts'
+import { backgroundWhenAsked } from '../../shared/thread-priority.ts'
 import { createWorkerPool } from '../../shared/worker-pool.ts'
 import { catalogue, type Catalogue } from './catalogue.ts'
 import type { ArtifactKind } from './kinds.ts'
@@ -37,6 +37,8 @@ interface RenderRequest {
   /** The kinds' options as JSON: a thread makes its kinds again when they differ (the OpenAPI document is set after start). */
   options: string
   paths: readonly string[]
+  /** Whether the thread yields to the thread that answers reads (thread-priority.ts): the server's do. */
+  background: boolean
 }
 type RenderReply = { id: number; results: ({ content: string | null } | { error: string })[] } | { id: number; error: string }
 
@@ -56,6 +58,8 @@ export function renderThreads(options: {
   log: Logger
   /** Start the threads now (the server: they load the render code while it composes the rest), or at the first slice (a CLI command). */
   eager?: boolean
+  /** Below the thread that answers reads (the server); a CLI command's threads run at the process's priority. */
+  background?: boolean
 }): SliceRenderer {
   const pool = createWorkerPool<RenderRequest, RenderReply>({
     entry: options.entry,
@@ -83,7 +87,7 @@ export function renderThreads(options: {
     async render(paths) {
       const failedAll = (error: unknown) => paths.map(() => ({ error }))
       try {
-        const reply = await pool.run({ dbFile: options.dbFile, options: optionsText(), paths })
+        const reply = await pool.run({ dbFile: options.dbFile, options: optionsText(), paths, background: options.background ?? true })
         return 'results' in reply ? reply.results : failedAll(reply.error)
       } catch (error) {
         return failedAll(error)
@@ -117,8 +121,8 @@ function holdForTest(): void {
 /** The body of a render thread: answers each slice with its results, rendered from a snapshot of its own. */
 export function answerRenders(makeKinds: (options: never) => readonly ArtifactKind[]): void {
   const self = globalThis as unknown as Worker
-  // Below the thread that answers reads: a read arriving mid-render preempts the render.
-  runInBackground()
+  // Below the thread that answers reads (in the server): a read arriving mid-render preempts the render.
+  const priority = backgroundWhenAsked()
   let db: Db | null = null
   let dbFile = ''
   let optionsText = ''
@@ -126,6 +130,7 @@ export function answerRenders(makeKinds: (options: never) => readonly ArtifactKi
   // This thread's own heap: its slices' garbage collected past a bound (shared/heap-bound.ts).
   const heap = heapBound()
   self.onmessage = ({ data }: MessageEvent<RenderRequest & { id: number }>) => {
+    priority(data.background)
     try {
       if (data.dbFile !== dbFile || !db) {
         db?.$client.close()

@@ -1,4 +1,18 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  futimesSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
 
@@ -57,31 +71,53 @@ function makeFolder(folder: string): void {
   }
 }
 
+/** A file's mtime in whole seconds; null when there is none (no exception thrown for the usual absent file). */
+function mtimeSeconds(file: string): number | null {
+  try {
+    const stat = statSync(file, { throwIfNoEntry: false })
+    return stat ? Math.floor(stat.mtimeMs / 1000) : null
+  } catch {
+    // ENOTDIR: an old layout's file stands where a folder of this path goes.
+    return null
+  }
+}
+
 let sequence = 0
 const TEMP_SUFFIX = '.tmp'
 
-/** Writes `bytes` to a temp file beside `file`, with the given mtime unless null; the caller renames it. */
-function stage(file: string, bytes: Uint8Array, seconds: number | null): string {
+/**
+ * Writes `bytes` to a new temp file beside `file`, with the given mtime (whole seconds) unless
+ * null, and answers the mtime it has; the caller renames it. One open, write, (futimes,) fstat and
+ * close: Bun's `writeFileSync` adds an `ftruncate` per file, and a path `utimes` looks the name up
+ * again (docs/benchmarks.md, "Rebuild CPU").
+ */
+function stage(file: string, bytes: Uint8Array, seconds: number | null): { temp: string; seconds: number } {
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.${++sequence}${TEMP_SUFFIX}`)
   try {
-    writeFileSync(temp, bytes)
-    if (seconds !== null) utimesSync(temp, seconds, seconds)
+    const fd = openSync(temp, 'w')
+    try {
+      for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done)
+      if (seconds !== null) futimesSync(fd, seconds, seconds)
+      return { temp, seconds: seconds ?? Math.floor(fstatSync(fd).mtimeMs / 1000) }
+    } finally {
+      closeSync(fd)
+    }
   } catch (error) {
     removeIfPresent(temp)
     throw error
   }
-  return temp
 }
 
-/** Replaces `file` atomically: a temp file in the same folder, then rename; readers see old or new, never torn. */
-function replaceFile(file: string, bytes: Uint8Array, seconds: number | null): void {
-  const temp = stage(file, bytes, seconds)
+/** Replaces `file` atomically: a temp file in the same folder, then rename; readers see old or new, never torn. Its mtime, in seconds. */
+function replaceFile(file: string, bytes: Uint8Array, seconds: number | null): number {
+  const staged = stage(file, bytes, seconds)
   try {
-    renameSync(temp, file)
+    renameSync(staged.temp, file)
   } catch (error) {
-    removeIfPresent(temp)
+    removeIfPresent(staged.temp)
     throw error
   }
+  return staged.seconds
 }
 
 /**
@@ -96,23 +132,19 @@ function replaceFile(file: string, bytes: Uint8Array, seconds: number | null): v
  * new one uncompressed, or the new one compressed, and never a compressed copy that disagrees with
  * the main file. Under a full disk the copies are simply missing, which Caddy answers with the
  * main file. A version too small for copies (copies-rule.ts) has none: the old copies of a larger
- * one still go first, and none come after.
+ * one still go first, and none come after. `vacant`: the caller knows nothing of this artifact is
+ * on disk (no main file, no copies: a rebuild's scan, under the render lock, of a path not placed
+ * since), so neither is looked for. Answers the main file's mtime in seconds, for its copies.
  */
-export function writeArtifact(root: string, path: string, bytes: Uint8Array, nowMs: number): void {
+export function writeArtifact(root: string, path: string, bytes: Uint8Array, nowMs: number, vacant = false): number {
   const file = join(root, path)
-  const previous = (() => {
-    try {
-      return Math.floor(statSync(file).mtimeMs / 1000)
-    } catch {
-      return null
-    }
-  })()
+  const previous = vacant ? null : mtimeSeconds(file)
   const nowSeconds = Math.floor(nowMs / 1000)
   const seconds = previous === null || previous < nowSeconds - 1 ? null : Math.max(nowSeconds, previous + 1)
   // A file that existed has its folder already: no syscall spent on it.
   if (previous === null) makeFolder(dirname(file))
-  for (const s of SIDECARS) removeIfPresent(file + s.ext)
-  replaceFile(file, bytes, seconds)
+  if (!vacant) for (const s of SIDECARS) removeIfPresent(file + s.ext)
+  return replaceFile(file, bytes, seconds)
 }
 
 /** Whether an artifact's main file holds exactly `bytes` (false when there is none). */
@@ -128,12 +160,17 @@ export function holds(root: string, path: string, bytes: Uint8Array): boolean {
  * The compressed copies of an artifact whose main file holds `bytes` (written without them), with
  * the main file's mtime, taken before its bytes are read; each renamed in whole, so a reader gets
  * the main file uncompressed or a copy that agrees with it. False, with nothing written, when the
- * main file holds other bytes: they would not be its copies.
+ * main file holds other bytes: they would not be its copies. `seconds`: the main file's mtime, given
+ * by the writer that has just put these very bytes there and places the path again only once its
+ * copies are written (destinations.ts `ready`, under the render lock), so the file is neither
+ * looked at nor read back.
  */
-export function writeCopies(root: string, path: string, bytes: Uint8Array): boolean {
+export function writeCopies(root: string, path: string, bytes: Uint8Array, seconds?: number): boolean {
   const file = join(root, path)
-  const seconds = Math.floor(statSync(file).mtimeMs / 1000)
-  if (!holds(root, path, bytes)) return false
+  if (seconds === undefined) {
+    seconds = Math.floor(statSync(file).mtimeMs / 1000)
+    if (!holds(root, path, bytes)) return false
+  }
   for (const s of SIDECARS) replaceFile(file + s.ext, s.encode(bytes), seconds)
   return true
 }
