@@ -1,44 +1,51 @@
 import { describe, expect, test } from 'bun:test'
-import { filesPrefix, locationIn, movedFile, parseMoved } from './layout.ts'
+import { indexFile, locationIn, lookupOf, movedName, parseIndex, shardOf } from './layout.ts'
 
-describe('redirect artifact layout', () => {
-  test('an old URL and its target round-trip through the file name', () => {
-    for (const [from, to, file] of [
-      ['/2013/01/11/hello', '/en/blog/hello', '_redirects/2013/01/11/hello/@~en~blog~hello~'],
-      ['/?p=123', '/en/blog/hello', '_redirects/@p=123~en~blog~hello~'],
-      ['/tag/x', '/en/tag/x/', '_redirects/tag/x/@~en~tag~x~~'],
-      ['/?page_id=2', '/cn/', '_redirects/@page_id=2~cn~~'],
+describe('redirect file layout', () => {
+  test('an old URL goes in the shard of its parent and last two characters, named after its target', () => {
+    for (const [from, to, shard, name] of [
+      ['/2013/01/11/hello', '/en/blog/hello', '2013/01/11/@lo', 'hello@~en~blog~hello~'],
+      ['/hello', '/en/blog/hello', '@lo', 'hello@~en~blog~hello~'],
+      ['/?p=123', '/en/blog/hello', '@23', '@p=123~en~blog~hello~'],
+      ['/?page_id=2', '/cn/', '@=2', '@page_id=2~cn~~'],
+      ['/tag/x', '/en/tag/x/', 'tag/@x', 'x@~en~tag~x~~'],
+      ['/index.php?p=7', '/en/blog/a', '@=7', 'index.php@p=7~en~blog~a~'],
     ] as const) {
-      expect(movedFile(from, to)).toBe(file)
-      expect(parseMoved(file)).toEqual({ kind: 'redirect', from, to })
-      expect(file.startsWith(filesPrefix(from)!)).toBe(true)
+      expect([shardOf(from), movedName(from, to)]).toEqual([shard, name])
+      expect(parseIndex(indexFile(shard))).toEqual({ kind: 'redirect', shard })
+      const at = lookupOf(from)!
+      expect(at.folder).toBe(`_moved/${shard}`)
+      expect(locationIn(['zzz@~en~blog~other~', name], at.stem)).toBe(to)
     }
   })
 
-  test('URLs no file can stand for, or Folio answers itself, are no artifact', () => {
+  test('URLs no file can stand for, or Folio answers itself, have no shard', () => {
     for (const from of [
+      '/',
       '/en/blog/x',
       '/api/v1/x',
       '/admin',
       '/_redirects/x',
+      '/_moved/x',
       '/@me',
+      '/a@b',
+      '/a~b',
       '/a/.hidden',
       '/a//b',
       '/?p=a%20b',
       `/${'x'.repeat(201)}`,
     ])
-      expect(movedFile(from, '/en/blog/x')).toBeNull()
-    expect(movedFile('/old', '/en/blog/a~b')).toBeNull()
-    expect(movedFile('/old', `/en/blog/${'x'.repeat(260)}`)).toBeNull()
-    // Compressed copies, other queries' files and foreign names are none of this kind's.
-    for (const file of ['_redirects/a/@~en~blog~x~.br', '_redirects/a/@', 'en/blog/x/@', '_redirects/en/x/@~en~blog~x~'])
-      expect(parseMoved(file)).toBeNull()
+      expect([from, shardOf(from)]).toEqual([from, null])
+    expect(movedName('/old', '/en/blog/a~b')).toBeNull()
+    expect(movedName('/old', `/en/blog/${'x'.repeat(260)}`)).toBeNull()
+    for (const file of ['_redirects/a/@abc', '_redirects/a/b', '_redirects/en/@x', 'en/blog/x/@', '_redirects/a/@x/y'])
+      expect(parseIndex(file)).toBeNull()
   })
 
-  test('the location is read from the one name its query owns, never a copy', () => {
-    const names = ['@~en~blog~x~.br', '@~en~blog~x~', '@p=1~en~blog~y~', '@p=12~en~blog~z~.gz']
-    expect(locationIn(names, '')).toBe('/en/blog/x')
-    expect(locationIn(names, 'p=1')).toBe('/en/blog/y')
-    expect(locationIn(names, 'p=12')).toBeNull()
+  test('the location is read from the one name its URL owns', () => {
+    const names = ['hello@~en~blog~x~', '@p=1~en~blog~y~', 'hello-2@~en~blog~z~']
+    expect(locationIn(names, 'hello@~')).toBe('/en/blog/x')
+    expect(locationIn(names, '@p=1~')).toBe('/en/blog/y')
+    expect(locationIn(names, '@p=12~')).toBeNull()
   })
 })

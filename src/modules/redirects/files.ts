@@ -1,0 +1,63 @@
+import { mkdirSync, readdirSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import type { Queryable } from '../../db/client.ts'
+import type { ArtifactChange } from '../publishing/kinds.ts'
+import { movedFolder, MOVED_TOP, parseIndex } from './layout.ts'
+import { shardNames } from './shards.ts'
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? ''
+
+function namesIn(folder: string): string[] {
+  try {
+    return readdirSync(folder)
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return []
+    throw error
+  }
+}
+
+/** Removes `folder` and its parents up to `top` while they are empty. */
+function pruneUp(top: string, folder: string): void {
+  for (let at = folder; at.startsWith(`${top}/`); at = dirname(at))
+    try {
+      rmdirSync(at)
+    } catch (error) {
+      if (['ENOTEMPTY', 'EEXIST', 'ENOENT'].includes(codeOf(error))) return
+      throw error
+    }
+}
+
+/**
+ * Brings one shard's redirect files (`_moved/{shard}/`) to `names`: names no longer wanted go, new
+ * ones are created empty (a name says everything, so no temp file and rename: a reader finds the
+ * name or not). A shard left without names loses its folder.
+ */
+export function syncShard(cacheDir: string, shard: string, names: readonly string[]): void {
+  const folder = join(cacheDir, movedFolder(shard))
+  const wanted = new Set(names)
+  const present = namesIn(folder)
+  for (const name of present) if (!wanted.has(name)) unlinkSync(join(folder, name))
+  if (!wanted.size) return pruneUp(join(cacheDir, MOVED_TOP), folder)
+  const have = new Set(present)
+  let made = present.length > 0
+  for (const name of wanted) {
+    if (have.has(name)) continue
+    if (!made) mkdirSync(folder, { recursive: true })
+    made = true
+    writeFileSync(join(folder, name), '')
+  }
+}
+
+/**
+ * A pass's hook (`onPassChanges`, inside its closing write): the shards whose index it wrote or
+ * removed get their files, as the database has them now (a change since has its own job, whose
+ * pass syncs again). A pass killed before this leaves the index's job pending and its hash
+ * unrecorded, so the index is written, and its shard synced, again.
+ */
+export const redirectFiles =
+  (cacheDir: string, db: Queryable) =>
+  (changes: readonly ArtifactChange[]): void => {
+    const shards = changes.flatMap((change) => parseIndex(change.path)?.shard ?? [])
+    const names = shardNames(db, shards)
+    for (const shard of shards) syncShard(cacheDir, shard, names.get(shard) ?? [])
+  }
