@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdirSync, openSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
 import type { ArtifactChange } from '../publishing/kinds.ts'
@@ -13,6 +13,15 @@ function namesIn(folder: string): string[] {
   } catch (error) {
     if (codeOf(error) === 'ENOENT') return []
     throw error
+  }
+}
+
+/** Creates an empty file (one made meanwhile by another process is as good): cheaper than writing one. */
+function create(file: string): void {
+  try {
+    closeSync(openSync(file, 'wx'))
+  } catch (error) {
+    if (codeOf(error) !== 'EEXIST') throw error
   }
 }
 
@@ -44,7 +53,7 @@ export function syncShard(cacheDir: string, shard: string, names: readonly strin
     if (have.has(name)) continue
     if (!made) mkdirSync(folder, { recursive: true })
     made = true
-    writeFileSync(join(folder, name), '')
+    create(join(folder, name))
   }
 }
 
