@@ -210,6 +210,12 @@ describe('import wordpress', () => {
     expect(redirectFiles()).toEqual(incremental)
     expect(existsSync(oldLayout)).toBe(false)
     await fromCaddy('/2013/01/11/hello-static/', '/en/blog/hello-moved')
+
+    // Another import adds an old URL to a shard already on disk (`2013/01/11/@ic`): it gets its file.
+    const joined = await folio.cli('import', 'wordpress', file('joined.xml', wxr(item({ id: 501, slug: 'joined-static' }))))
+    expect(joined.code).toBe(0)
+    await fromCaddy('/2013/01/11/joined-static/', '/en/blog/joined-static')
+    await fromCaddy('/2013/01/11/hello-static/', '/en/blog/hello-moved')
   })
 
   test('--dry-run writes nothing and reports the same; --status gate keeps blocked posts as drafts', async () => {

@@ -51,8 +51,10 @@ export function redirectArtifacts(): ArtifactKind<MovedShard> {
     },
     widens: () => false,
     every: (db) => shards(everyShard(db)),
-    // An index is rendered from the rows alone, and every change to them plans it: nothing to fingerprint.
-    survey: () => ({ inputs: '', moved: () => [], first: () => [] }),
+    // An import writes old URLs and renames their targets past the change feed, and an index has
+    // no fingerprint cheaper than its render: a rebuild renders every shard again (about one per
+    // ten posts), and writes, and syncs, only those whose names changed.
+    survey: (tx) => ({ inputs: '', moved: () => shards(everyShard(tx)), first: () => [] }),
     // Shards since the per-URL layout: a cache of the old layout is rebuilt at start.
     stamp: () => `${REDIRECTS_TOP}:shards`,
     // The batch's shards resolved in one query. An index is the count and digest of its files'
