@@ -56,6 +56,8 @@ export function createPublishing(
   renderer?: SliceRenderer,
   /** The monotonic clock the copies throttle and the read cache's look at other renders go by; moved with the server's under a test. */
   monotonic?: Monotonic,
+  /** File work that follows what each pass placed, before its closing write (EngineDeps `onPassPlaced`). */
+  onPassPlaced?: EngineDeps['onPassPlaced'],
 ) {
   const registered = catalogue(kinds)
   // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
@@ -82,6 +84,7 @@ export function createPublishing(
       cacheDir: config.cacheDir,
       renderOnCommit,
       onPassChanges: passHooks.length ? (changes) => passHooks.forEach((hook) => hook(changes)) : undefined,
+      onPassPlaced,
     },
     registered,
   )

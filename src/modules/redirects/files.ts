@@ -58,10 +58,10 @@ export function syncShard(cacheDir: string, shard: string, names: readonly strin
 }
 
 /**
- * A pass's hook (`onPassChanges`, inside its closing write): the shards whose index it wrote or
- * removed get their files, as the database has them now (a change since has its own job, whose
- * pass syncs again). A pass killed before this leaves the index's job pending and its hash
- * unrecorded, so the index is written, and its shard synced, again.
+ * A pass's hook (`onPassPlaced`, before its closing write, outside any transaction): the shards
+ * whose index it wrote or removed get their files, as the database has them now (a change since
+ * has its own job, whose pass syncs again). A pass killed before its closing write leaves the
+ * index's job pending and its hash unrecorded, so the index is written, and its shard synced, again.
  */
 export const redirectFiles =
   (cacheDir: string, db: Queryable) =>
