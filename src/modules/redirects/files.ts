@@ -1,7 +1,9 @@
 import { closeSync, mkdirSync, openSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Queryable } from '../../db/client.ts'
+import { chunks } from '../publishing/jobs.ts'
 import type { ArtifactChange } from '../publishing/kinds.ts'
+import { SLICE } from '../publishing/pass.ts'
 import { movedFolder, MOVED_TOP, parseIndex } from './layout.ts'
 import { shardNames } from './shards.ts'
 
@@ -67,6 +69,9 @@ export const redirectFiles =
   (cacheDir: string, db: Queryable) =>
   (changes: readonly ArtifactChange[]): void => {
     const shards = changes.flatMap((change) => parseIndex(change.path)?.shard ?? [])
-    const names = shardNames(db, shards)
-    for (const shard of shards) syncShard(cacheDir, shard, names.get(shard) ?? [])
+    // A render slice's worth of shards at a time: a rebuild's pass may place a thousand of them.
+    for (const part of chunks(shards, SLICE)) {
+      const names = shardNames(db, part)
+      for (const shard of part) syncShard(cacheDir, shard, names.get(shard) ?? [])
+    }
   }
