@@ -7,7 +7,7 @@
  *   - `cli rebuild --force` into an emptied CACHE_DIR over POSTS published posts (one published
  *     through the API, the rest cloned in SQLite: support/seed.ts);
  *   - `cli import wordpress` of a generated WXR of IMPORT_POSTS posts with three comments each into
- *     a fresh DATA_DIR and CACHE_DIR, for the redirect artifacts (`_redirects/`, one per old URL).
+ *     a fresh DATA_DIR and CACHE_DIR, for the redirect artifacts (`_redirects/`, one per shard of old URLs).
  * Each prints the files (main files, compressed copies, symlinks), folders, bytes and disk blocks
  * it left in CACHE_DIR, with wall and CPU time (user + sys of the whole process). Then, over this checkout's
  * rebuilt cache, per kind of artifact: how many fall under the threshold and what their copies

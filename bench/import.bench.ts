@@ -120,10 +120,12 @@ if (imported.importMs !== null && imported.importCpuMs !== null)
       `the rest (search catch-up, render pass) ${s(imported.ms - imported.importMs)} wall, ${s(imported.cpuMs - imported.importCpuMs)} CPU`,
   )
 const cache = inodes(join(dir, 'cache'))
-const moved = inodes(join(dir, 'cache', '_redirects'))
+const moved = inodes(join(dir, 'cache', '_moved'))
+const indexes = inodes(join(dir, 'cache', '_redirects'))
 console.log(
   `  render pass: ${report.rendered.rendered} artifacts rendered (${report.counts.redirects.created} old URLs), ${report.rendered.written} written; ` +
-    `CACHE_DIR holds ${cache.files} files, ${cache.folders} folders, ${cache.links} links, of them under _redirects ${moved.files} files, ${moved.folders} folders`,
+    `CACHE_DIR holds ${cache.files} files, ${cache.folders} folders, ${cache.links} links, of them old URLs' files under _moved ${moved.files} files, ${moved.folders} folders, ` +
+    `their shards' indexes under _redirects ${indexes.files} files, ${indexes.folders} folders`,
 )
 console.log(`re-import, nothing changed: ${s(again.ms)} wall, ${s(again.cpuMs)} CPU (${x(again)}), peak ${mb(again.maxRss)}`)
 console.log(imported.stdout.split('\n').slice(0, 7).join('\n'))

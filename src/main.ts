@@ -54,6 +54,7 @@ import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
 import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
 import { passOutbox } from './modules/webhooks/pass-outbox.ts'
+import { redirectFiles } from './modules/redirects/files.ts'
 import { indexNowKeyRoutes } from './modules/site/indexnow-key.ts'
 import { syncEndpoints } from './modules/webhooks/endpoints.ts'
 import { webhookRoutes } from './modules/webhooks/routes.ts'
@@ -116,6 +117,7 @@ export async function compose(
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is
   // set on `blog` below); render threads (RENDER_WORKERS) make the same kinds (src/kinds.ts).
   const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log, options.workers ?? false)
+  // Each pass also brings the old URLs' redirect files in line with the shard indexes it placed.
   const publishing = createPublishing(
     config,
     db,
@@ -127,6 +129,7 @@ export async function compose(
     renderer,
     monotonic,
     options.workers ?? false,
+    redirectFiles(config.cacheDir, db),
   )
   changes.subscribe(publishing.publisher.listener)
   // `cli rebuild` beside the server is done by the server, in its background lane (docs/operations.md).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, type Dirent } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { startCaddy, type Caddy } from '../support/caddy.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { publishablePost } from '../support/fixtures.ts'
@@ -157,12 +157,15 @@ describe('import wordpress', () => {
   })
 
   test('old URLs are redirect artifacts: Caddy answers them itself, they follow a slug change, a rebuild agrees', async () => {
-    /** Every redirect file the pipeline wrote (its compressed copies aside), with its bytes. */
+    /** Every redirect file the pipeline wrote (empty: the name says where the URL moved). */
     const redirectFiles = () =>
-      (readdirSync(join(folio.cacheDir, '_redirects'), { recursive: true }) as string[])
-        .filter((name) => name.endsWith('~'))
+      (readdirSync(join(folio.cacheDir, '_moved'), { recursive: true, withFileTypes: true }) as Dirent[])
+        .filter((entry) => entry.isFile())
+        .map((entry) => [
+          relative(join(folio.cacheDir, '_moved'), join(entry.parentPath, entry.name)),
+          readFileSync(join(entry.parentPath, entry.name), 'utf8'),
+        ])
         .sort()
-        .map((name) => [name, readFileSync(join(folio.cacheDir, '_redirects', name), 'utf8')])
     const fromCaddy = async (path: string, to: string) => {
       const moved = await fetch(caddy.url + path, { redirect: 'manual' })
       // Caddy's own answer: the API stamps X-Request-Id on everything it answers, relayed or not.
@@ -170,7 +173,9 @@ describe('import wordpress', () => {
       expect(moved.headers.get('cache-control')).toBe('public, no-cache')
       expect((await fetch(caddy.url + to)).status).toBe(200)
     }
-    expect(redirectFiles()).toContainEqual(['2013/01/11/hello-static/@~en~blog~hello-static~', '/en/blog/hello-static\n'])
+    // One empty file per old URL, in its shard's folder; `/?p=` ones sharded by the id's last digits.
+    expect(redirectFiles()).toContainEqual(['2013/01/11/@ic/hello-static@~en~blog~hello-static~', ''])
+    expect(redirectFiles()).toContainEqual(['@10/@p=10~en~blog~hello-static~', ''])
     await fromCaddy('/2013/01/11/hello-static/', '/en/blog/hello-static')
     await fromCaddy('/?p=10', '/en/blog/hello-static')
     await fromCaddy('/tag/caddy/', '/en/tag/caddy/')
@@ -194,10 +199,23 @@ describe('import wordpress', () => {
     const incremental = redirectFiles()
     expect(incremental.filter(([name]) => name!.includes('~hello-static~'))).toEqual([])
 
-    // A full rebuild writes exactly what the incremental renders left.
+    // A full rebuild writes exactly what the incremental renders left: it brings back lost files,
+    // and removes the layout before shards (a file per old URL under `_redirects/`) as a stray.
+    const oldLayout = join(folio.cacheDir, '_redirects/2013/01/11/hello-static/@~en~blog~hello-moved~')
+    mkdirSync(dirname(oldLayout), { recursive: true })
+    writeFileSync(oldLayout, '/en/blog/hello-moved\n')
+    rmSync(join(folio.cacheDir, '_moved', '2013'), { recursive: true })
     const rebuilt = await folio.cli('rebuild', '--force')
     expect(rebuilt.code).toBe(0)
     expect(redirectFiles()).toEqual(incremental)
+    expect(existsSync(oldLayout)).toBe(false)
+    await fromCaddy('/2013/01/11/hello-static/', '/en/blog/hello-moved')
+
+    // Another import adds an old URL to a shard already on disk (`2013/01/11/@ic`): it gets its file.
+    const joined = await folio.cli('import', 'wordpress', file('joined.xml', wxr(item({ id: 501, slug: 'joined-static' }))))
+    expect(joined.code).toBe(0)
+    await fromCaddy('/2013/01/11/joined-static/', '/en/blog/joined-static')
+    await fromCaddy('/2013/01/11/hello-static/', '/en/blog/hello-moved')
   })
 
   test('--dry-run writes nothing and reports the same; --status gate keeps blocked posts as drafts', async () => {

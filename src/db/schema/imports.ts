@@ -39,6 +39,12 @@ export const importRedirects = sqliteTable(
     language: text('language', { enum: ['en', 'zh'] }).notNull(),
     source: text('source').notNull(),
     createdAt: createdAt(),
+    /**
+     * The redirect files' folder this old URL's file goes in (src/modules/redirects/layout.ts
+     * `shardOf`): what one redirect artifact renders. Null when no file can stand for the URL, and
+     * for rows stored before the column, until the next rebuild fills it in (`fillShards`).
+     */
+    shard: text('shard'),
   },
-  (table) => [index('import_redirects_target').on(table.kind, table.targetId)],
+  (table) => [index('import_redirects_target').on(table.kind, table.targetId), index('import_redirects_shard').on(table.shard)],
 )

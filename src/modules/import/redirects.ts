@@ -1,8 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { Queryable } from '../../db/client.ts'
 import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { authors, categories, importRedirects, pages, posts, tags } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
+import { shardOf } from '../redirects/layout.ts'
 import { urlPathOf, type ListScope } from '../site/targets.ts'
 import type { Counts } from './report.ts'
 
@@ -47,6 +48,7 @@ const statements = preparedOnce((db) => ({
       targetId: sql.placeholder('targetId'),
       language: sql.placeholder('language'),
       source: sql.placeholder('source'),
+      shard: sql.placeholder('shard'),
     })
     .onConflictDoUpdate({
       target: importRedirects.fromPath,
@@ -55,6 +57,7 @@ const statements = preparedOnce((db) => ({
         targetId: sql`excluded.target_id`,
         language: sql`excluded.language`,
         source: sql`excluded.source`,
+        shard: sql`excluded.shard`,
       },
     })
     .prepare(),
@@ -77,26 +80,53 @@ export function addRedirect(
   }
   if (stored) counts.updated++
   else counts.created++
-  statements(db).store.run({ fromPath, ...to, source })
+  statements(db).store.run({ fromPath, ...to, source, shard: shardOf(fromPath) })
 }
 
-/** Which stored redirects to resolve: all, the ones to one thing, or some old URLs (a render batch's). */
-export type RedirectFilter = { kind: RedirectKind; targetId: number } | { from: readonly string[] } | null
+/** Which stored redirects to resolve: all, or those in some shards (a render batch's). */
+export type RedirectFilter = { shards: readonly string[] } | null
+
+/** The shards holding the old URLs of one thing: what its change re-renders. */
+export const shardsOf = (db: Queryable, thing: { kind: RedirectKind; targetId: number }): string[] =>
+  db
+    .selectDistinct({ shard: importRedirects.shard })
+    .from(importRedirects)
+    .where(and(eq(importRedirects.kind, thing.kind), eq(importRedirects.targetId, thing.targetId), isNotNull(importRedirects.shard)))
+    .all()
+    .map((row) => row.shard!)
+
+/**
+ * Every shard of stored old URLs (a rebuild's), after giving rows stored before the `shard` column
+ * theirs: the rebuild after an upgrade (the kind's stamp changed) moves them to the new layout.
+ */
+export function everyShard(db: Queryable): string[] {
+  const r = importRedirects
+  for (const { fromPath } of db.select({ fromPath: r.fromPath }).from(r).where(isNull(r.shard)).all()) {
+    const shard = shardOf(fromPath)
+    if (shard) db.update(r).set({ shard }).where(eq(r.fromPath, fromPath)).run()
+  }
+  return db
+    .selectDistinct({ shard: r.shard })
+    .from(r)
+    .where(isNotNull(r.shard))
+    .all()
+    .map((row) => row.shard!)
+}
 
 /**
  * Stored redirects with where each points now (a post renamed since follows; null when its thing
  * is gone or not public), oldest path first: one query joining each to its thing, however many.
  */
-export function resolveRedirects(db: Queryable, filter: RedirectFilter = null): { from: string; to: string | null }[] {
+export function resolveRedirects(
+  db: Queryable,
+  filter: RedirectFilter = null,
+): { from: string; shard: string | null; to: string | null }[] {
   const r = importRedirects
-  const where = !filter
-    ? undefined
-    : 'from' in filter
-      ? idIn(r.fromPath, 'from')
-      : and(eq(r.kind, filter.kind), eq(r.targetId, filter.targetId))
+  const where = filter ? idIn(r.shard, 'shards') : undefined
   const rows = db
     .select({
       from: r.fromPath,
+      shard: r.shard,
       kind: r.kind,
       language: r.language,
       post: posts.slug,
@@ -115,7 +145,7 @@ export function resolveRedirects(db: Queryable, filter: RedirectFilter = null): 
     .leftJoin(pages, and(eq(r.kind, 'page'), eq(pages.id, r.targetId), eq(pages.status, 1)))
     .where(where)
     .orderBy(r.fromPath)
-    .all(filter && 'from' in filter ? { from: JSON.stringify(filter.from) } : undefined)
+    .all(filter ? { shards: JSON.stringify(filter.shards) } : undefined)
   return rows.map((row) => {
     const list = (scope: ListScope): string => urlPathOf({ kind: 'page.list', language: row.language, scope, page: 1 })
     const slugged = (kind: 'category' | 'tag' | 'author', slug: string | null) => (slug === null ? null : list({ kind, slug }))
@@ -137,7 +167,7 @@ export function resolveRedirects(db: Queryable, filter: RedirectFilter = null): 
           return list({ kind: 'home' })
       }
     })()
-    return { from: row.from, to }
+    return { from: row.from, shard: row.shard, to }
   })
 }
 

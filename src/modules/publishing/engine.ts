@@ -44,6 +44,13 @@ export interface EngineDeps {
    * outbox, mirror/outbox.ts) commits with the pass or not at all.
    */
   onPassChanges?: (changes: readonly ArtifactChange[]) => void
+  /**
+   * Runs once a pass has placed its files and before its closing write records them, outside any
+   * transaction, with the changes `onPassChanges` is told of: file work that follows artifacts
+   * (the redirect files of an import's old URLs, redirects/files.ts) without holding SQLite's
+   * write lock. A pass killed before its closing write keeps its jobs, and runs this again.
+   */
+  onPassPlaced?: (changes: readonly ArtifactChange[]) => void
 }
 
 /** What a pass or a render failure left for `/healthz`, and the totals since start (coalescing shows there). */

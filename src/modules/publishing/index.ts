@@ -59,6 +59,8 @@ export function createPublishing(
   monotonic?: Monotonic,
   /** Whether the copies thread yields to the thread that answers reads (the server's); a CLI command's does not. */
   servesReads = true,
+  /** File work that follows what each pass placed, before its closing write (EngineDeps `onPassPlaced`). */
+  onPassPlaced?: EngineDeps['onPassPlaced'],
 ) {
   const registered = catalogue(kinds)
   // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
@@ -87,6 +89,7 @@ export function createPublishing(
       cacheDir: config.cacheDir,
       renderOnCommit,
       onPassChanges: passHooks.length ? (changes) => passHooks.forEach((hook) => hook(changes)) : undefined,
+      onPassPlaced,
     },
     registered,
   )

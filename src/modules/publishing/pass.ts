@@ -196,6 +196,7 @@ export function createPass(
     // 'copied': the copies handed out, some perhaps still being written.
     if (changes.length) crashPoint('copied')
     const onChanges = deps.onPassChanges
+    if (changes.length) deps.onPassPlaced?.(changes)
     try {
       if (results.length) finishJobs(db.$client, results, now(), changes.length && onChanges ? () => onChanges(changes) : undefined)
       copyJobs.recorded()

@@ -1,57 +1,73 @@
 import type { Queryable, Tx } from '../../db/client.ts'
 import type { Change } from '../../shared/changes.ts'
-import { resolveRedirects } from '../import/redirects.ts'
-import { writtenPathsUnder } from '../publishing/jobs.ts'
+import { createHash } from 'node:crypto'
+import { everyShard, shardsOf, type RedirectKind } from '../import/redirects.ts'
 import type { ArtifactKind } from '../publishing/kinds.ts'
-import { filesPrefix, movedFile, parseMoved, REDIRECTS_TOP, type Moved } from './layout.ts'
+import { indexFile, parseIndex, REDIRECTS_TOP, type MovedShard } from './layout.ts'
+import { shardNames } from './shards.ts'
 
 const TEXT = 'text/plain; charset=utf-8'
 
-const moved = (from: string, to: string | null): Moved[] => (to && movedFile(from, to) ? [{ kind: 'redirect', from, to }] : [])
+/** The thing a change is about, when old URLs may point at it. */
+function thingOf(change: Change): { kind: RedirectKind; targetId: number } | null {
+  switch (change.kind) {
+    case 'post':
+      return { kind: 'post', targetId: change.after.id }
+    case 'page': {
+      const page = change.after ?? change.before
+      return page && { kind: 'page', targetId: page.id }
+    }
+    case 'category':
+    case 'tag':
+    case 'author':
+      return { kind: change.kind, targetId: change.id }
+    default:
+      return null
+  }
+}
 
 /**
- * Old URLs of imported sites as artifacts of the publishing pipeline (layout.ts): one file per
- * old URL, named after where it moved. A redirect follows its thing: a post, category, tag or
- * author change plans its redirects where they point now, and the files written for them before
- * (from the manifest, never the disk), which render to nothing when the target moved or went
- * private. The import itself renders them with its one rebuild at the end (`every`).
+ * Old URLs of imported sites as artifacts of the publishing pipeline (layout.ts): one artifact per
+ * shard, its index a digest of the shard's redirect files, which follow it on disk (files.ts). A
+ * redirect follows its thing: a post, page, category, tag or author change re-renders the shards
+ * of its old URLs, from the database, so a target that moved or went private renames or drops
+ * its file. The import renders them all with its one rebuild at the end (`every`).
  */
-export function redirectArtifacts(): ArtifactKind<Moved> {
-  function plan(tx: Tx, change: Change): Moved[] {
-    const thing =
-      change.kind === 'post'
-        ? { kind: 'post' as const, id: change.after.id }
-        : change.kind === 'category' || change.kind === 'tag' || change.kind === 'author'
-          ? { kind: change.kind, id: change.id }
-          : null
-    if (!thing) return []
-    return resolveRedirects(tx, { kind: thing.kind, targetId: thing.id }).flatMap(({ from, to }) => {
-      const prefix = filesPrefix(from)
-      const written = prefix ? writtenPathsUnder(tx, prefix).flatMap((file) => parseMoved(file) ?? []) : []
-      return [...moved(from, to), ...written]
-    })
-  }
-
+export function redirectArtifacts(): ArtifactKind<MovedShard> {
+  const shards = (names: readonly string[]): MovedShard[] => names.map((shard) => ({ kind: 'redirect', shard }))
   return {
     name: 'redirects',
     tops: [REDIRECTS_TOP],
-    parse: parseMoved,
-    file: (artifact) => movedFile(artifact.from, artifact.to)!,
+    parse: parseIndex,
+    file: (artifact) => indexFile(artifact.shard),
     // Never a page: no spelling of a URL reads these files as they are.
     canonical: () => null,
     contentType: (file) => (file.startsWith(`${REDIRECTS_TOP}/`) ? TEXT : null),
     headers: () => ({}),
     effect: () => null,
-    plan,
+    plan(tx: Tx, change: Change) {
+      const thing = thingOf(change)
+      return thing ? shards(shardsOf(tx, thing)) : []
+    },
     widens: () => false,
-    every: (db) => resolveRedirects(db).flatMap(({ from, to }) => moved(from, to)),
-    // An artifact names its target, so what moved shows as a new file and a stray one: nothing to fingerprint.
-    survey: () => ({ inputs: '', moved: () => [], first: () => [] }),
-    stamp: () => REDIRECTS_TOP,
-    // The batch's old URLs resolved in one query (an import renders some five per post).
+    every: (db) => shards(everyShard(db)),
+    // An import writes old URLs and renames their targets past the change feed, and an index has
+    // no fingerprint cheaper than its render: a rebuild renders every shard again (about one per
+    // ten posts), and writes, and syncs, only those whose names changed.
+    survey: (tx) => ({ inputs: '', moved: () => shards(everyShard(tx)), first: () => [] }),
+    // Shards since the per-URL layout: a cache of the old layout is rebuilt at start.
+    stamp: () => `${REDIRECTS_TOP}:shards`,
+    // The batch's shards resolved in one query. An index is the count and digest of its files'
+    // names, never the names (they are the files themselves): a few bytes, so no compressed copies.
     render: (db: Queryable, artifacts) => {
-      const now = new Map(resolveRedirects(db, { from: artifacts.map((a) => a.from) }).map((r) => [r.from, r.to]))
-      return artifacts.map(({ from, to }) => (now.get(from) === to ? `${to}\n` : null))
+      const names = shardNames(
+        db,
+        artifacts.map((a) => a.shard),
+      )
+      return artifacts.map(({ shard }) => {
+        const list = names.get(shard)
+        return list ? `${list.length} ${createHash('sha256').update(list.join('\n')).digest('base64url')}\n` : null
+      })
     },
   }
 }

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { PUBLIC_CACHE, type Handler } from '../../http/handler.ts'
 import { redirectKey } from '../import/redirects.ts'
-import { folderOf, locationIn } from './layout.ts'
+import { locationIn, lookupOf } from './layout.ts'
 
 /** A query naming a thing on a WordPress site (`/?p=123`, `/?page_id=2`, `/?feed=rss2`): looked up before the site answers. */
 const NAMING_QUERY = /[?&](p|page_id|cat|tag|author|feed)=/
@@ -10,13 +10,13 @@ const NAMING_QUERY = /[?&](p|page_id|cat|tag|author|feed)=/
 /**
  * Old URLs of imported sites answer 301 to their new home from their redirect artifacts
  * (layout.ts), as Caddy answers them from the same files: a read the site answers 404 is looked
- * up, as is one whose query names a WordPress thing (the home page would answer it otherwise).
+ * up (its shard's folder listed), as is one whose query names a WordPress thing (the home page would answer it otherwise).
  * Looked up in any spelling Caddy misses (`/Slug`, `/slug?utm=x`), since the key is normalized.
  */
 export function withRedirects(inner: Handler, cacheDir: string): Handler {
   const moved = (url: URL): Response | null => {
     const key = redirectKey(url.pathname + url.search)
-    const at = key && folderOf(key)
+    const at = key && lookupOf(key)
     if (!at) return null
     let names: string[]
     try {
@@ -24,7 +24,7 @@ export function withRedirects(inner: Handler, cacheDir: string): Handler {
     } catch {
       return null
     }
-    const to = locationIn(names, at.query)
+    const to = locationIn(names, at.stem)
     return to ? new Response(null, { status: 301, headers: { location: to, 'cache-control': PUBLIC_CACHE } }) : null
   }
   return {
