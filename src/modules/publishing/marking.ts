@@ -1,5 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { ABSENT } from './jobs.ts'
+import { heapBound } from '../../shared/heap-bound.ts'
 import { MAIN_FILE, scanDisk } from './disk-scan.ts'
 
 /** Rows a rebuild's marking holds at once: its memory does not grow with the site. */
@@ -38,6 +39,9 @@ export function markingStage(sqlite: Database, chunk = MARKING_CHUNK) {
   const strayPage = sqlite.prepare<{ path: string }, [string, number]>(
     `select path from temp.rebuild_disk where path > ?1 and path not in (select path from temp.rebuild_expected) order by path limit ?2`,
   )
+  // What each chunk leaves behind (listings read, rows, strings) is collected past a bound, as a
+  // pass's is; metered by resident memory, since most of it is strings' storage the heap's meter misses.
+  const bound = heapBound(undefined, () => process.memoryUsage.rss())
   /** Batches of rows written in one transaction each (nested inside the caller's, when there is one). */
   const batched = <T>(write: (rows: T[]) => void) => {
     const flush = sqlite.transaction(write)
@@ -50,6 +54,7 @@ export function markingStage(sqlite: Database, chunk = MARKING_CHUNK) {
       flush() {
         if (rows.length) flush(rows)
         rows = []
+        bound.settle()
       },
     }
   }
@@ -60,6 +65,7 @@ export function markingStage(sqlite: Database, chunk = MARKING_CHUNK) {
       if (!rows.length) return
       yield rows
       after = rows.at(-1)!.path
+      bound.settle()
     }
   }
 
