@@ -2,10 +2,7 @@
 const GROWTH_BYTES = 12 * 1024 * 1024
 
 /** Bytes in use by this thread's JavaScript: its heap and the memory outside it that its objects hold (Buffers). */
-const inUse = () => {
-  const { heapUsed, external } = process.memoryUsage()
-  return heapUsed + external
-}
+const inUse = () => process.memoryUsage.rss()
 
 /**
  * Garbage collected by a budget, not by the collector's mood (docs/memory.md, "Render passes"):
