@@ -58,7 +58,7 @@ export const kindsOf = ({ searchScript, ...blog }: KindOptions): ArtifactKind[] 
  * `blog` object itself, not a copy: they read the OpenAPI document the composition root sets on
  * it once the routes exist; the threads are sent a fresh copy whenever a value changed.
  */
-export async function composeKinds(config: Config, db: Db, dbFile: string, log: Logger, eager: boolean) {
+export async function composeKinds(config: Config, db: Db, dbFile: string, log: Logger) {
   const blog = {
     db,
     siteUrl: config.siteUrl,
@@ -80,8 +80,6 @@ export async function composeKinds(config: Config, db: Db, dbFile: string, log: 
         dbFile,
         kindOptions,
         log,
-        // The server's threads load the render code while it composes the rest; a CLI command starts them only if it renders.
-        eager,
       })
     : undefined
   return { blog, kinds: artifactKinds({ blog, searchScript: blog.searchScript }), renderer }

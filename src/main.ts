@@ -115,7 +115,7 @@ export async function compose(
   const renderOnCommit = options.renderOnCommit ?? options.workers ?? false
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is
   // set on `blog` below); render threads (RENDER_WORKERS) make the same kinds (src/kinds.ts).
-  const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log, options.workers ?? false)
+  const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log)
   const publishing = createPublishing(config, db, log, clock, renderOnCommit, kinds, passOutbox(ctx, wakeWebhooks), renderer, monotonic)
   changes.subscribe(publishing.publisher.listener)
   // `cli rebuild` beside the server is done by the server, in its background lane (docs/operations.md).

@@ -43,11 +43,19 @@ export function preparedSite(dir: string | undefined, posts: number, scratch: st
   return { dataDir, cacheDir, seeded: null, keep }
 }
 
-/** `posts` published posts (one through the API, the rest cloned) rendered by `cli rebuild`, kept by `keep` while the server is stopped. */
+/** `posts` published posts (one through the API, the rest cloned) rendered by `cli rebuild` and indexed for search, kept by `keep` while the server is stopped. */
 export async function seedSite(folio: Folio, token: string, posts: number, keep: (seeded: SeededSite) => void): Promise<SeededSite> {
   const made = await seedPublished(folio, token, posts)
   const rebuilt = await folio.cli('rebuild')
   if (rebuilt.code !== 0) throw new Error(`rebuild failed: ${rebuilt.stderr}`)
+  // The clones have no search rows yet: the server's catch-up indexes them (and re-renders the
+  // site's search files) in the background, which a kept site must not leave to every later run.
+  for (;;) {
+    const health = (await (await fetch(`${folio.url}/healthz`)).json()) as { data: { search: { state: string } } }
+    if (health.data.search.state === 'done') break
+    if (health.data.search.state === 'failed') throw new Error('the search catch-up failed')
+    await Bun.sleep(500)
+  }
   await folio.settled()
   const seeded = { posts, slug: made.template.slug, categoryId: made.categoryId, authorId: made.authorId }
   await folio.stop()
