@@ -38,3 +38,19 @@ test('the real meter and collector: garbage Buffers past the bound are collected
   bound.settle()
   expect(process.memoryUsage().external - before).toBeLessThan(24 * 1024 * 1024)
 })
+
+/** 60,000 distinct short strings (paths, as a rebuild's marking makes): ~60 MB RSS, made and dropped in a frame of their own. */
+const strings = () =>
+  Array.from({ length: 60_000 }, (_, i) => (`en/posts/some-slug-${i}/@`.repeat(3) + 'x'.repeat(100) + i).toLowerCase()).length
+
+test('the real meter sees strings, which the heap meters miss: their garbage past the bound is collected', () => {
+  Bun.gc(true)
+  let collections = 0
+  const bound = heapBound(16 * 1024 * 1024, undefined, () => {
+    collections++
+    Bun.gc(true)
+  })
+  expect(strings()).toBe(60_000)
+  bound.settle()
+  expect(collections).toBe(1)
+})
