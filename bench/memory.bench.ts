@@ -2,7 +2,7 @@
  * Memory at 10,000 posts inside a 256 MB box (issue 29 item 1):
  * `bun bench/memory.bench.ts [posts] [seconds]` (default 10000 posts, 60 s per load phase; root,
  * for the cgroup). `BUN_OPTIONS=--smol` runs every Bun process in Bun's smol mode;
- * MEMORY_BUDGET_MB is passed to the server as it is.
+ * MEMORY_BUDGET_MB, RENDER_WORKERS and SEO_WORKERS are passed to the server as they are.
  *
  * Set up outside the limit: a site of `posts` published posts (one through the API, cloned in
  * SQLite) rendered by `cli rebuild`. Then Folio and Caddy start again inside a new memory cgroup
@@ -41,7 +41,10 @@ const folio = await startFolio({
   SITE_URL: 'https://blog.example.org',
   DATA_DIR: site.dataDir,
   CACHE_DIR: site.cacheDir,
-  ...(process.env.MEMORY_BUDGET_MB ? { MEMORY_BUDGET_MB: process.env.MEMORY_BUDGET_MB } : {}),
+  // The server's memory settings, passed on as they are, so one box can compare them.
+  ...Object.fromEntries(
+    ['MEMORY_BUDGET_MB', 'RENDER_WORKERS', 'SEO_WORKERS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  ),
 })
 let group: MemoryGroup | null = null
 let server: ReturnType<typeof Bun.spawn> | null = null
