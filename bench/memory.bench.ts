@@ -2,7 +2,7 @@
  * Memory at 10,000 posts inside a 256 MB box (issue 29 item 1):
  * `bun bench/memory.bench.ts [posts] [seconds]` (default 10000 posts, 60 s per load phase; root,
  * for the cgroup). `BUN_OPTIONS=--smol` runs every Bun process in Bun's smol mode;
- * MEMORY_BUDGET_MB is passed to the server as it is.
+ * MEMORY_BUDGET_MB, RENDER_WORKERS and SEO_WORKERS are passed to the server as they are.
  *
  * Set up outside the limit: a site of `posts` published posts (one through the API, cloned in
  * SQLite) rendered by `cli rebuild`. Then Folio and Caddy start again inside a new memory cgroup
@@ -13,7 +13,8 @@
  * the server's figures are the rebuild's) and `cli backup` (each started inside the group);
  * `PHASES=idle,rebuild,backup` runs only those. Printed per phase: Folio's peak RSS (VmHWM, reset per phase) and peak PSS (sampled every
  * 250 ms), Caddy's peak RSS, the CLI process's peak RSS, the group's peak (page cache included),
- * errors and OOM kills. No cgroup (not root, no memory controller): the reason, and the same
+ * errors and OOM kills. `PREPARED=<dir>` keeps the seeded site there on the first run and starts
+ * later runs from a copy of it (bench/support/prepared.ts). No cgroup (not root, no memory controller): the reason, and the same
  * figures without the limit.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -24,7 +25,7 @@ import { publishablePost, publishNewPost } from '../test/support/fixtures.ts'
 import { startFolio } from '../test/support/folio.ts'
 import { createMemoryGroup, inGroup, memoryOf, resetPeakRss, type MemoryGroup } from './support/cgroup.ts'
 import { formatLoad, runLoad } from './support/load.ts'
-import { seedPublished } from './support/seed.ts'
+import { preparedSite, seedSite } from './support/prepared.ts'
 
 const posts = Number(process.argv[2] ?? 10_000)
 const seconds = Number(process.argv[3] ?? 60)
@@ -34,21 +35,25 @@ const LIMIT_BYTES = 256 * 1024 * 1024
 const ROOT = resolve(import.meta.dir, '..')
 const MB = (bytes: number | null) => (bytes === null ? '-' : `${(bytes / 1024 / 1024).toFixed(0)} MB`)
 
+const scratch = mkdtempSync(join(tmpdir(), 'folio-memory-bench-'))
+const site = await preparedSite(process.env.PREPARED, posts, scratch)
 const folio = await startFolio({
   SITE_URL: 'https://blog.example.org',
-  ...(process.env.MEMORY_BUDGET_MB ? { MEMORY_BUDGET_MB: process.env.MEMORY_BUDGET_MB } : {}),
+  DATA_DIR: site.dataDir,
+  CACHE_DIR: site.cacheDir,
+  // The server's memory settings, passed on as they are, so one box can compare them.
+  ...Object.fromEntries(
+    ['MEMORY_BUDGET_MB', 'RENDER_WORKERS', 'SEO_WORKERS'].flatMap((name) => (process.env[name] ? [[name, process.env[name]]] : [])),
+  ),
 })
-const scratch = mkdtempSync(join(tmpdir(), 'folio-memory-bench-'))
 let group: MemoryGroup | null = null
 let server: ReturnType<typeof Bun.spawn> | null = null
 let caddy: Awaited<ReturnType<typeof startCaddy>> | null = null
 const rows: string[] = []
 try {
   const token = await folio.token('blog:read', 'blog:write', 'blog:publish', 'blog:admin')
-  const seeded = await seedPublished(folio, token, posts)
-  const rebuilt = await folio.cli('rebuild')
-  if (rebuilt.code !== 0) throw new Error(`rebuild failed: ${rebuilt.stderr}`)
-  const slugs = [seeded.template.slug, ...Array.from({ length: posts - 1 }, (_, i) => `${seeded.template.slug}-copy-${i + 1}`)]
+  const seeded = site.seeded ?? (await seedSite(folio, token, posts, site.keep))
+  const slugs = [seeded.slug, ...Array.from({ length: posts - 1 }, (_, i) => `${seeded.slug}-copy-${i + 1}`)]
   const made = createMemoryGroup(`folio-bench-${process.pid}`, LIMIT_BYTES)
   if ('reason' in made) console.log(`no cgroup: ${made.reason}; the figures below are without a limit`)
   else {

@@ -58,7 +58,7 @@ export const kindsOf = ({ searchScript, ...blog }: KindOptions): ArtifactKind[] 
  * `blog` object itself, not a copy: they read the OpenAPI document the composition root sets on
  * it once the routes exist; the threads are sent a fresh copy whenever a value changed.
  */
-export async function composeKinds(config: Config, db: Db, dbFile: string, log: Logger, eager: boolean) {
+export async function composeKinds(config: Config, db: Db, dbFile: string, log: Logger, servesReads = false) {
   const blog = {
     db,
     siteUrl: config.siteUrl,
@@ -80,10 +80,8 @@ export async function composeKinds(config: Config, db: Db, dbFile: string, log: 
         dbFile,
         kindOptions,
         log,
-        // The server's threads load the render code while it composes the rest, and yield to its reads;
-        // a CLI command starts them only if it renders, at its own priority.
-        eager,
-        background: eager,
+        // The server's threads yield to its reads; a CLI command's run at the process's priority.
+        background: servesReads,
       })
     : undefined
   return { blog, kinds: artifactKinds({ blog, searchScript: blog.searchScript }), renderer }

@@ -23,7 +23,7 @@ import type { McpServices } from './modules/mcp/tools.ts'
 import { checkRunner } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
-import { buildConsole } from './modules/console/bundle.ts'
+import { consoleBundle } from './modules/console/bundle.ts'
 import { consoleRoutes } from './modules/console/routes.ts'
 import { structureRoutes } from './modules/console/structure-routes.ts'
 import { importRoutes } from './modules/import/routes.ts'
@@ -194,8 +194,8 @@ export async function compose(
     structureRoutes(ctx),
     importRoutes(imports, config.maxUploadBytes),
     ...(rebuildControl ? [rebuildControl.routes] : []),
-    // The console's page and assets: bundled only for the server (a CLI command serves no page).
-    ...(options.workers ? [consoleRoutes(ctx, await buildConsole())] : []),
+    // The console's page and assets: only for the server (a CLI command serves no page), bundled at the first console request.
+    ...(options.workers ? [consoleRoutes(ctx, consoleBundle(config.cacheDir))] : []),
   ]
   const app = createApp(
     log,

@@ -6,8 +6,12 @@
  * and the rest to threads, never more threads than the spare cores.
  */
 
-/** The server idle after a start at 10,000 posts, with its webhook and copies threads and no pool thread started (MB RSS). */
-export const RUNTIME_MB = 100
+/**
+ * The server idle after a start at 10,000 posts (MB RSS, bench/memory.bench.ts's idle phase in the
+ * 256 MB group): its code, SQLite's page cache and the webhook thread; pool threads (render, SEO,
+ * copies) start at first use and end after a minute idle, the console is bundled at its first request.
+ */
+export const RUNTIME_MB = 104
 /** One more Worker thread with the SEO check loaded, idle (MB RSS; bench/memory.bench.ts's "thread" line). */
 export const THREAD_MB = 16
 /** The smallest budget the server can keep: the runtime, a small read cache and no pool thread. */

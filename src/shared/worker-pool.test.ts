@@ -60,6 +60,19 @@ describe('createWorkerPool', () => {
     expect(await outcome(threads.run({ say: 'fresh' }))).toBe('fresh')
   })
 
+  test('a lazy pool ends a thread left idle past idleMs; the next request starts another', async () => {
+    const kept = pool({ lazy: true, idleMs: 60_000 })
+    const first = await outcome(kept.run({ say: 'who' }))
+    expect(await outcome(kept.run({ say: 'who' }))).toBe(first)
+    const retiring = pool({ lazy: true, idleMs: 0 })
+    const before = await outcome(retiring.run({ say: 'who' }))
+    // The retirement's timer was set before the reply was handed over: a timer set now fires after it.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    const after = await outcome(retiring.run({ say: 'who' }))
+    expect(after).toMatch(/^thread \d+$/)
+    expect(after).not.toBe(before)
+  })
+
   test('a full queue is refused at once; what was accepted is answered; after close every call is refused', async () => {
     const threads = pool({ queueLimit: 1 })
     const running = outcome(threads.run({ say: 'stall', ms: 300 }))

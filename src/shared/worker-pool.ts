@@ -64,6 +64,12 @@ export function restartDelay(failures: number, baseMs = 100, maxMs = 60_000): nu
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1))
 }
 
+/**
+ * How long a lazy pool keeps a thread without work: a loaded thread holds 20-50 MB (docs/memory.md)
+ * and costs a few hundred ms to start again, so a burst keeps it and an idle server gives it back.
+ */
+const IDLE_MS = 60_000
+
 export interface WorkerPoolOptions {
   entry: string | URL
   /** Threads at most. */
@@ -81,6 +87,11 @@ export interface WorkerPoolOptions {
   refuseAfterStop?: boolean
   /** Threads are started at the first request that needs one (true), or all at once (false). */
   lazy?: boolean
+  /**
+   * With `lazy`: a thread left without requests this long is ended (the next request starts
+   * another), so an idle server holds no pool thread's heap (docs/memory.md); a minute by default.
+   */
+  idleMs?: number
   ref?: boolean
   /** The refusal of a request when the queue is full or the pool closed. */
   busy(): Error
@@ -107,6 +118,7 @@ interface Slot {
   thread: Thread<object>
   running: Map<number, Call>
   stall: Timer | undefined
+  idle: Timer | undefined
 }
 
 /**
@@ -116,7 +128,7 @@ interface Slot {
  * (`lazy`) or at once (not lazy).
  */
 export function createWorkerPool<Req extends object, Reply extends { id: number }>(options: WorkerPoolOptions): WorkerPool<Req, Reply> {
-  const { entry, size, perThread = 1, queueLimit = Infinity, stallMs, lazy = false } = options
+  const { entry, size, perThread = 1, queueLimit = Infinity, stallMs, lazy = false, idleMs = IDLE_MS } = options
   const slots: (Slot | null)[] = Array.from({ length: size }, () => null)
   const queue: Call[] = []
   let lastId = 0
@@ -124,13 +136,24 @@ export function createWorkerPool<Req extends object, Reply extends { id: number 
 
   const watch = (slot: Slot) => {
     clearTimeout(slot.stall)
+    clearTimeout(slot.idle)
     slot.stall = slot.running.size ? setTimeout(() => void replace(slot, 'timeout', `no answer within ${stallMs} ms`), stallMs) : undefined
+    slot.idle = !slot.running.size && lazy ? setTimeout(() => retire(slot), idleMs).unref() : undefined
+  }
+
+  /** Ends a thread that stayed idle; its slot is started again by the next request. */
+  function retire(slot: Slot): void {
+    const index = slots.indexOf(slot)
+    if (index < 0 || slot.running.size) return
+    slots[index] = null
+    void slot.thread.end(stallMs)
   }
 
   function start(index: number): Slot {
     const slot: Slot = {
       running: new Map(),
       stall: undefined,
+      idle: undefined,
       thread: startThread<object, Reply>(entry, {
         ref: options.ref,
         onMessage: (reply) => {
@@ -171,6 +194,7 @@ export function createWorkerPool<Req extends object, Reply extends { id: number 
     if (index < 0) return
     slots[index] = null
     clearTimeout(slot.stall)
+    clearTimeout(slot.idle)
     const unanswered = [...slot.running.values()]
     slot.running.clear()
     options.onReplaced?.(reason, detail, unanswered.length)
@@ -200,6 +224,7 @@ export function createWorkerPool<Req extends object, Reply extends { id: number 
           if (!slot) return
           slots[index] = null
           clearTimeout(slot.stall)
+          clearTimeout(slot.idle)
           const unanswered = [...slot.running.values()]
           slot.running.clear()
           const ended = slot.thread.end(stallMs)

@@ -3,7 +3,7 @@ import type { Ctx } from '../../context.ts'
 import { auth } from '../../http/auth.ts'
 import { PRIVATE_CACHE, SECURITY_HEADERS } from '../../http/headers.ts'
 import { signedIn } from '../people/routes.ts'
-import type { ConsoleBundle } from './bundle.ts'
+import type { ConsoleAsset, ConsoleBundle } from './bundle.ts'
 import { dashboard } from './dashboard.ts'
 
 /**
@@ -43,10 +43,17 @@ const pageHtml = (bundle: ConsoleBundle) =>
 `
 
 /** `/admin/`: the console's one page (every console path answers it), its built assets, and the dashboard's figures. */
-export const consoleRoutes = (ctx: Ctx, bundle: ConsoleBundle) => {
-  const page = pageHtml(bundle)
-  const assets = new Map([bundle.script, bundle.style, ...bundle.chunks].map((a) => [a.file, a]))
-  const html = () => {
+export const consoleRoutes = (ctx: Ctx, bundle: () => Promise<ConsoleBundle>) => {
+  // The page and the assets by name, made once the bundle is (at the first console request).
+  let made: { page: string; assets: Map<string, ConsoleAsset> } | null = null
+  const console = async () => {
+    if (made) return made
+    const built = await bundle()
+    made = { page: pageHtml(built), assets: new Map([built.script, built.style, ...built.chunks].map((a) => [a.file, a])) }
+    return made
+  }
+  const html = async () => {
+    const { page } = await console()
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64')
     return new Response(page.replace('NONCE', nonce), {
       headers: {
@@ -65,8 +72,8 @@ export const consoleRoutes = (ctx: Ctx, bundle: ConsoleBundle) => {
       .get('/admin/', html)
       .get('/admin/setup', html)
       .get('/admin/:page', html)
-      .get('/admin/assets/:file', ({ params }) => {
-        const found = assets.get(params.file)
+      .get('/admin/assets/:file', async ({ params }) => {
+        const found = (await console()).assets.get(params.file)
         if (!found) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } })
         return new Response(found.bytes, { headers: { 'content-type': found.type, 'cache-control': PRIVATE_CACHE } })
       })

@@ -25,6 +25,11 @@ export const COPIES_EVERY_MS = 1_000
  */
 export const COPIES_IN_FLIGHT = 100
 
+/** The names a rebuild's scan found in CACHE_DIR (marking.ts stages them in SQLite). */
+export interface ScannedNames {
+  has(path: string): boolean
+}
+
 /** Where a pass's bytes go. */
 export interface DestinationDeps {
   cacheDir: string
@@ -90,7 +95,7 @@ export function createDestinations(deps: DestinationDeps) {
    * neither has no file at all, so its first write looks for none (writer.ts `vacant`). Under the
    * render lock nothing else writes CACHE_DIR, and every write of this process comes through here.
    */
-  let scanned: { disk: ReadonlyMap<string, unknown>; placed: Set<string> } | null = null
+  let scanned: { disk: ScannedNames; placed: Set<string> } | null = null
   function vacant(path: string): boolean {
     if (!scanned) return false
     const nothing = !scanned.disk.has(path) && !scanned.placed.has(path)
@@ -137,7 +142,7 @@ export function createDestinations(deps: DestinationDeps) {
      * under the render lock held since, so a path it did not find is written without looking for
      * its old files (an emptied or new CACHE_DIR: three system calls fewer per artifact).
      */
-    async unthrottled<T>(work: () => Promise<T>, disk?: ReadonlyMap<string, unknown>): Promise<T> {
+    async unthrottled<T>(work: () => Promise<T>, disk?: ScannedNames): Promise<T> {
       rebuilding++
       if (disk) scanned = { disk, placed: new Set() }
       try {

@@ -6,7 +6,7 @@ import type { Catalogue } from './catalogue.ts'
 import { createCopyJobs } from './copy-jobs.ts'
 import { armCrashHook } from './crash-hook.ts'
 import { createDestinations } from './destinations.ts'
-import { filesOnDisk } from './disk-scan.ts'
+import { scanDisk } from './disk-scan.ts'
 import { CACHE_INPUTS } from './marker.ts'
 import { backlog, dueJobs, LANE, markStale, nextSeq, saveSubjectState } from './jobs.ts'
 import { createIntegrity } from './integrity.ts'
@@ -245,7 +245,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
      * the jobs are rendered.
      */
     async repair(): Promise<RenderStats> {
-      filesOnDisk(deps.cacheDir, kinds.tops, now())
+      scanDisk(deps.cacheDir, kinds.tops, now(), () => {})
       const damaged = await integrity.find('pending')
       const stats = await renderAllDue()
       integrity.settle(damaged)

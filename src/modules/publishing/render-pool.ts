@@ -46,8 +46,8 @@ type RenderReply = { id: number; results: ({ content: string | null } | { error:
 const STALL_MS = 60_000
 
 /**
- * `size` render threads (`entry` calls `answerRenders`), started at once (`eager`) or at the first
- * slice, and kept idle without holding the process alive. A slice whose thread died or stalled comes back as failed
+ * `size` render threads (`entry` calls `answerRenders`), started at the first slice and ended
+ * after a minute without one (an idle server holds none: docs/memory.md), never holding the process alive. A slice whose thread died or stalled comes back as failed
  * renders: its jobs are retried with backoff like any failed render, and the thread is replaced.
  */
 export function renderThreads(options: {
@@ -56,8 +56,6 @@ export function renderThreads(options: {
   dbFile: string
   kindOptions: () => unknown
   log: Logger
-  /** Start the threads now (the server: they load the render code while it composes the rest), or at the first slice (a CLI command). */
-  eager?: boolean
   /** Below the thread that answers reads (the server); a CLI command's threads run at the process's priority. */
   background?: boolean
 }): SliceRenderer {
@@ -65,7 +63,7 @@ export function renderThreads(options: {
     entry: options.entry,
     size: options.size,
     stallMs: STALL_MS,
-    lazy: !options.eager,
+    lazy: true,
     refuseAfterStop: true,
     ref: false,
     busy: () => new Error('the render threads are closed'),
