@@ -94,17 +94,25 @@ export function PasswordSection() {
 export function SecuritySection() {
   const setting = useLoad(() => api<{ requirePasskeyForAdmins: boolean }>('GET', '/admin/api/security'))
   const [state, setState] = useState<{ error?: unknown; done?: boolean }>({})
-  const toggle = (on: boolean) =>
-    api('POST', '/admin/api/security', { requirePasskeyForAdmins: on }).then(
-      () => (setState({ done: true }), setting.reload()),
-      (error) => (setState({ error }), setting.reload()),
-    )
+  // The owner's choice while it is saved: a render meanwhile (the passkey list arriving) would
+  // otherwise put the box back to the stored setting, which preact compares with the DOM's state.
+  const [wanted, setWanted] = useState<boolean>()
+  const toggle = (on: boolean) => {
+    setWanted(on)
+    void api('POST', '/admin/api/security', { requirePasskeyForAdmins: on })
+      .then(
+        () => setState({ done: true }),
+        (error) => setState({ error }),
+      )
+      .then(() => setting.reload())
+      .then(() => setWanted(undefined))
+  }
   return (
     <Section title={t('security')}>
       <label class="check">
         <input
           type="checkbox"
-          checked={setting.data?.requirePasskeyForAdmins ?? false}
+          checked={wanted ?? setting.data?.requirePasskeyForAdmins ?? false}
           // Until the setting is known a click would be undone by its arrival.
           disabled={setting.data === undefined}
           aria-describedby="require-passkey-hint"
