@@ -117,20 +117,15 @@ export async function compose(
   // The artifact kinds, registered once: the engine renders what they plan (the OpenAPI document is
   // set on `blog` below); render threads (RENDER_WORKERS) make the same kinds (src/kinds.ts).
   const { blog, kinds, renderer } = await composeKinds(config, db, dbFile, log, options.workers ?? false)
-  // Each pass also brings the old URLs' redirect files in line with the shard indexes it placed.
-  const publishing = createPublishing(
-    config,
-    db,
-    log,
-    clock,
+  const publishing = createPublishing(config, db, log, clock, kinds, {
     renderOnCommit,
-    kinds,
-    passOutbox(ctx, wakeWebhooks),
+    onPassChanges: passOutbox(ctx, wakeWebhooks),
+    // Each pass also brings the old URLs' redirect files in line with the shard indexes it placed.
+    onPassPlaced: redirectFiles(config.cacheDir, db),
     renderer,
     monotonic,
-    options.workers ?? false,
-    redirectFiles(config.cacheDir, db),
-  )
+    servesReads: options.workers ?? false,
+  })
   changes.subscribe(publishing.publisher.listener)
   // `cli rebuild` beside the server is done by the server, in its background lane (docs/operations.md).
   const rebuildControl = options.workers ? serverRebuildControl(publishing, log) : null

@@ -67,8 +67,8 @@ test('a change made during a site-wide re-render is served at the next slice, an
     db,
     createLogger('error', () => {}),
     systemClock,
-    true,
     [notes],
+    { renderOnCommit: true },
   )
   const feed = new ChangeFeed()
   feed.subscribe(publishing.publisher.listener)

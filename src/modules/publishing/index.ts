@@ -36,6 +36,21 @@ type ArtifactRead = ReturnType<typeof artifactRead>
 /** What a render pass changed, told inside its closing write. */
 type PassHook = NonNullable<EngineDeps['onPassChanges']>
 
+/** What a process adds to the engine beyond its configuration and its kinds. */
+interface PublishingOptions {
+  /** Render each change as it commits (the server), or leave its jobs to the process that does. */
+  renderOnCommit: boolean
+  onPassChanges?: EngineDeps['onPassChanges']
+  /** File work that follows what each pass placed, before its closing write (EngineDeps `onPassPlaced`). */
+  onPassPlaced?: EngineDeps['onPassPlaced']
+  /** Render threads (render-pool.ts `renderThreads`); by default slices render on the render loop's thread. */
+  renderer?: SliceRenderer
+  /** The monotonic clock the copies throttle and the read cache's look at other renders go by; moved with the server's under a test. */
+  monotonic?: Monotonic
+  /** Whether the copies thread yields to the thread that answers reads (the server's, the default); a CLI command's does not. */
+  servesReads?: boolean
+}
+
 /**
  * The publishing engine as `compose()` wires it: the pipeline (listener, sweeper, rebuild) over
  * the artifact kinds registered there, the in-memory artifact cache, the artifact mirror when
@@ -50,17 +65,8 @@ export function createPublishing(
   db: Db,
   log: Logger,
   clock: Clock,
-  renderOnCommit: boolean,
   kinds: readonly ArtifactKind[],
-  onPassChanges?: EngineDeps['onPassChanges'],
-  /** Render threads (render-pool.ts `renderThreads`); by default slices render on the render loop's thread. */
-  renderer?: SliceRenderer,
-  /** The monotonic clock the copies throttle and the read cache's look at other renders go by; moved with the server's under a test. */
-  monotonic?: Monotonic,
-  /** Whether the copies thread yields to the thread that answers reads (the server's); a CLI command's does not. */
-  servesReads = true,
-  /** File work that follows what each pass placed, before its closing write (EngineDeps `onPassPlaced`). */
-  onPassPlaced?: EngineDeps['onPassPlaced'],
+  { renderOnCommit, onPassChanges, onPassPlaced, renderer, monotonic, servesReads = true }: PublishingOptions,
 ) {
   const registered = catalogue(kinds)
   // Hashes this process's pass has placed on disk but not yet recorded (its closing write waits for the copies thread).
