@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { heapBound, renderLoopBound } from './heap-bound.ts'
+import { heapBound } from './heap-bound.ts'
 
 test('a collection runs once use grew by the bound since the last one, and counts from what it left', () => {
   let used = 100
@@ -59,21 +59,4 @@ test('the real meter and collector: garbage past the bound, Buffers as strings, 
   `) as { externalLeft: number; collections: number }
   expect(figures.externalLeft).toBeLessThan(24)
   expect(figures.collections).toBe(1)
-})
-
-test('the thread that answers reads while slices render elsewhere never collects; every other render loop does', () => {
-  const collected: string[] = []
-  let used = 0
-  const bounded = (name: string) => () =>
-    heapBound(
-      10,
-      () => used,
-      () => collected.push(name),
-    )
-  const serving = renderLoopBound({ servesReads: true, rendersHere: false }, bounded('serving, slices on threads'))
-  const servingAndRendering = renderLoopBound({ servesReads: true, rendersHere: true }, bounded('serving, RENDER_WORKERS=0'))
-  const cli = renderLoopBound({ servesReads: false, rendersHere: false }, bounded('a CLI command'))
-  used = 1_000
-  for (const bound of [serving, servingAndRendering, cli]) bound.settle()
-  expect(collected).toEqual(['serving, RENDER_WORKERS=0', 'a CLI command'])
 })

@@ -30,19 +30,3 @@ export function heapBound(growthBytes = GROWTH_BYTES, measure = inUse, collect =
     },
   }
 }
-
-/** What a bound offers its caller: `settle()` between units of work. */
-export type HeapBound = ReturnType<typeof heapBound>
-
-/**
- * The bound of a render loop's thread (docs/memory.md, "Render passes"). None on a thread that
- * answers reads while the slices render on other threads (the server with RENDER_WORKERS): a full
- * collection there stops every read for tens of milliseconds (measured: most of the mixed-load
- * stalls of bench/soak.bench.ts), and what is left to it, the requests' garbage and the bytes it
- * places, JavaScriptCore's own collections take in small steps; the render threads and the copies
- * thread, where the renders' garbage lies, keep theirs. Everywhere else (renders on the loop's
- * thread, a CLI command) the bound holds.
- */
-export function renderLoopBound(thread: { servesReads: boolean; rendersHere: boolean }, bound: () => HeapBound = heapBound): HeapBound {
-  return thread.servesReads && !thread.rendersHere ? { settle() {} } : bound()
-}

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts'
 import type { ChangeEffects, ChangeListener } from '../../shared/changes.ts'
-import { renderLoopBound } from '../../shared/heap-bound.ts'
+import { heapBound } from '../../shared/heap-bound.ts'
 import { cuttableDelay } from '../../shared/time.ts'
 import type { Catalogue } from './catalogue.ts'
 import { createCopyJobs } from './copy-jobs.ts'
@@ -141,7 +141,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
 
   // Between passes, garbage past a bound is collected (shared/heap-bound.ts): memory stays flat over
   // a long rebuild; never on the server's serving thread while slices render on render threads.
-  const heap = renderLoopBound({ servesReads: deps.renderOnCommit, rendersHere: !deps.renderer.threaded })
+  const heap = heapBound()
 
   /**
    * Gives the pass's level of the render lock back once no copy is under way, so no other process
