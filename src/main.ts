@@ -1,63 +1,45 @@
-import { adminPostRoutes } from './modules/posts/admin-routes.ts'
 import { join } from 'node:path'
-import type { AnyElysia } from 'elysia'
 import { version } from '../package.json'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import type { Ctx } from './context.ts'
 import { migrateDatabase, openDatabase } from './db/client.ts'
 import { createApp } from './http/app.ts'
 import { withCors } from './http/cors.ts'
-import { cspReporting, cspReportRoutes } from './http/csp-report.ts'
+import { cspReporting } from './http/csp-report.ts'
 import { createIdempotencyStore } from './http/idempotency-store.ts'
 import { listen } from './http/listen.ts'
 import { createRateLimiter } from './http/rate-limit.ts'
 import { base64Length, createFetch } from './http/server.ts'
 import { LIMITS } from './http/schema.ts'
-import { authorRoutes } from './modules/authors/routes.ts'
-import { engagementRoutes, moderationRoutes } from './modules/engagement/routes.ts'
 import { openMediaStore } from './modules/media/index.ts'
-import { localMediaRoutes, mediaUploader, mediaUploadRoutes } from './modules/media/routes.ts'
+import { mediaUploader } from './modules/media/routes.ts'
 import { variantJobs } from './modules/media/variant-jobs.ts'
-import { MCP_PATH, mcpRoutes } from './modules/mcp/routes.ts'
+import { MCP_PATH } from './modules/mcp/routes.ts'
 import type { McpServices } from './modules/mcp/tools.ts'
 import { checkRunner } from './modules/posts/check-tasks.ts'
 import { postEventLog } from './modules/posts/event-log.ts'
 import { previewSecret } from './modules/posts/preview.ts'
-import { consoleBundle } from './modules/console/bundle.ts'
-import { consoleRoutes } from './modules/console/routes.ts'
-import { structureRoutes } from './modules/console/structure-routes.ts'
-import { importRoutes } from './modules/import/routes.ts'
 import { importRunner } from './modules/import/runs.ts'
 import { createPeople } from './modules/people/index.ts'
 import { setupCode, setupUrl } from './modules/people/setup.ts'
-import { previewRoutes, publicPostRoutes, revisionRoutes, writePostRoutes } from './modules/posts/routes.ts'
 import { scheduleUpkeep } from './modules/posts/schedule.ts'
 import { startScheduler } from './modules/posts/scheduler.ts'
-import { resourceRoutes } from './modules/resources/routes.ts'
-import { adminPageRoutes, publicPageRoutes, writePageRoutes } from './modules/pages/routes.ts'
 import { webhookHealth } from './modules/webhooks/health.ts'
 import { artifactRead, createPublishing, staticFirst } from './modules/publishing/index.ts'
 import { readQuery } from './modules/artifacts/paths.ts'
-import { feedRoutes } from './modules/artifacts/routes.ts'
 import { openapiJson } from './http/openapi/document.ts'
-import { settingsRoutes } from './modules/settings/routes.ts'
-import { previewPageRoutes } from './modules/site/preview.ts'
 import { siteLastRoute } from './modules/site/serve.ts'
 import { withRedirects } from './modules/redirects/serve.ts'
-import { taxonomyRoutes } from './modules/taxonomy/routes.ts'
 import { searchIndexer } from './modules/search/fts.ts'
 import { searchCatchUp, testGate } from './modules/search/catch-up.ts'
-import { searchRoutes } from './modules/search/routes.ts'
 import { segmentFilesOf } from './modules/site-search/index.tsx'
 import { composeKinds } from './kinds.ts'
+import { featureRoutes } from './routes.ts'
 import { authenticate, createCallLog } from './modules/tokens/tokens.ts'
-import { tokenRoutes } from './modules/tokens/routes.ts'
 import { webhookOutbox } from './modules/webhooks/enqueue.ts'
 import { passOutbox } from './modules/webhooks/pass-outbox.ts'
 import { redirectFiles } from './modules/redirects/files.ts'
-import { indexNowKeyRoutes } from './modules/site/indexnow-key.ts'
 import { syncEndpoints } from './modules/webhooks/endpoints.ts'
-import { webhookRoutes } from './modules/webhooks/routes.ts'
 import { superviseWorker } from './modules/webhooks/supervisor.ts'
 import { lockDataDir, usableDir } from './operations/lock.ts'
 import { checkMediaUrl } from './operations/media-check.ts'
@@ -159,39 +141,20 @@ export async function compose(
   const imports = importRunner({ ctx, mediaStore, mediaVariants, publisher: publishing.publisher })
   if (options.workers) imports.recover()
 
-  const features: AnyElysia[] = [
-    taxonomyRoutes(ctx),
-    authorRoutes(ctx),
-    publicPostRoutes(ctx),
-    searchRoutes(ctx),
-    writePostRoutes(ctx),
-    revisionRoutes(ctx),
-    adminPostRoutes(ctx),
-    previewRoutes(ctx),
-    previewPageRoutes(ctx),
-    publicPageRoutes(ctx),
-    writePageRoutes(ctx),
-    adminPageRoutes(ctx),
-    settingsRoutes(ctx),
-    engagementRoutes(ctx),
-    moderationRoutes(ctx),
-    resourceRoutes(ctx),
-    mediaUploadRoutes(uploadMedia),
-    ...('serve' in mediaStore ? [localMediaRoutes(ctx, mediaStore)] : []),
-    ...publishing.routes,
-    feedRoutes(blog),
-    webhookRoutes(ctx, wakeWebhooks),
-    cspReportRoutes(log),
-    indexNowKeyRoutes(config.indexNow.key),
-    mcpRoutes(mcp, base64Length(config.maxUploadBytes) + MAX_JSON_BYTES),
-    ...people.routes,
-    tokenRoutes(ctx),
-    structureRoutes(ctx),
-    importRoutes(imports, config.maxUploadBytes),
-    ...(rebuildControl ? [rebuildControl.routes] : []),
-    // The console's page and assets: only for the server (a CLI command serves no page), bundled at the first console request.
-    ...(options.workers ? [consoleRoutes(ctx, consoleBundle(config.cacheDir))] : []),
-  ]
+  const features = featureRoutes({
+    ctx,
+    mediaStore,
+    uploadMedia,
+    mcp,
+    mcpBodyBytes: base64Length(config.maxUploadBytes) + MAX_JSON_BYTES,
+    blog,
+    publishingRoutes: publishing.routes,
+    wakeWebhooks,
+    peopleRoutes: people.routes,
+    imports,
+    rebuildControl,
+    serves: options.workers ?? false,
+  })
   const app = createApp(
     log,
     features,
