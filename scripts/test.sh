@@ -23,5 +23,14 @@ args=(--timeout 30000 --parallel="${TEST_PARALLEL:-2}" --timings=test/timings.js
 # One plain closing line for CI: bun prints its counts as " N pass" / " N fail".
 passed=$(grep -Eo '^ *[0-9]+ pass$' "$log" | tail -1 | tr -dc '0-9')
 failed=$(grep -Eo '^ *[0-9]+ fail$' "$log" | tail -1 | tr -dc '0-9')
+# CI keeps only the tail of this output: repeat each failure there with its file and the lines bun
+# printed before it (the error and its stack), since bun's own summary can say just "(unnamed)".
+if [[ "${failed:-0}" != 0 ]]; then
+  echo "== failures, with the output before each"
+  awk '/^[0-9]+ tests? failed:$/ { exit }
+    /^test\/.*\.test\.ts:$|^src\/.*\.test\.ts:$/ { file = $0; start = NR }
+    { ring[NR % 25] = $0 }
+    /^\(fail\)/ && !seen[file $0]++ { print "-- in " file; for (i = (NR - 24 > start ? NR - 24 : start + 1); i <= NR; i++) print ring[i % 25] }' "$log" | tail -c 20000
+fi
 echo "tests: ${passed:-0} passed, ${failed:-0} failed"
 exit "$status"
