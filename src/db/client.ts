@@ -32,8 +32,10 @@ export const LITESTREAM_WAL_AUTOCHECKPOINT = 10_000
 export function openDatabase(file: string, options: { replication?: DbReplication } = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
   const sqlite = new Database(file, { create: true, strict: true })
-  sqlite.exec('PRAGMA journal_mode = WAL')
+  // The busy timeout first: setting the journal mode reads the file, and a connection closing in
+  // another process (its checkpoint takes the file's lock for a moment) must be waited out, not fail.
   sqlite.exec('PRAGMA busy_timeout = 5000')
+  sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec('PRAGMA synchronous = NORMAL')
   if (options.replication === 'litestream') sqlite.exec(`PRAGMA wal_autocheckpoint = ${LITESTREAM_WAL_AUTOCHECKPOINT}`)

@@ -29,6 +29,33 @@ describe('SQLite settings Litestream relies on', () => {
     }
   })
 
+  test('opening waits out another process that holds the file locked, as a closing connection\'s checkpoint does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-sqlite-settings-'))
+    dirs.push(dir)
+    const file = join(dir, 'folio.db')
+    openDatabase(file).$client.close()
+    // Another process takes the file's exclusive lock for 400 ms (a server's last connection does,
+    // to checkpoint and remove the WAL, as it closes): a start beside it must wait, not fail.
+    const holder = Bun.spawn(
+      [
+        process.execPath,
+        '-e',
+        `const db = new (require('bun:sqlite').Database)(${JSON.stringify(file)});
+         db.exec('PRAGMA locking_mode = EXCLUSIVE'); db.exec('BEGIN EXCLUSIVE'); db.exec('CREATE TABLE held (x)');
+         console.log('held'); Bun.sleepSync(400); db.exec('COMMIT'); db.close()`,
+      ],
+      { stdout: 'pipe' },
+    )
+    const reader = holder.stdout.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('held')
+    const started = performance.now()
+    const db = openDatabase(file)
+    opened.push(db)
+    expect(performance.now() - started).toBeGreaterThan(100)
+    expect(db.$client.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
+    expect(await holder.exited).toBe(0)
+  })
+
   test('without replication SQLite checkpoints at its default; with Litestream the mark is raised so Litestream checkpoints first', () => {
     expect(open()('wal_autocheckpoint')).toBe(1000)
     expect(open({ replication: 'off' })('wal_autocheckpoint')).toBe(1000)
