@@ -72,10 +72,11 @@ describe('the copier', () => {
   })
 
   test('a stuck thread answers false within its bounds, and is replaced', async () => {
-    const copies = copier({ entry: HOOKED, stallMs: 200 })
+    // 1 s: the bound counts the replacement's start too (over 200 ms on a loaded CI box).
+    const copies = copier({ entry: HOOKED, stallMs: 1_000 })
     const started = performance.now()
     expect(await copies.copy('stall', Buffer.from('x'), true)).toBe(false)
-    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(performance.now() - started).toBeLessThan(5_000)
     expect(lines.some((line) => line.includes('copies thread replaced') && line.includes('stalled'))).toBe(true)
     const bytes = mainFile('d/@', 'after the stall')
     expect(await copies.copy('d/@', bytes, true)).toBe(true)
