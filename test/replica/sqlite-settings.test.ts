@@ -29,7 +29,7 @@ describe('SQLite settings Litestream relies on', () => {
     }
   })
 
-  test('opening waits out another process that holds the file locked, as a closing connection\'s checkpoint does', async () => {
+  test("opening waits out another process that holds the file locked, as a closing connection's checkpoint does", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'folio-sqlite-settings-'))
     dirs.push(dir)
     const file = join(dir, 'folio.db')
