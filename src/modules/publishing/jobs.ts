@@ -3,7 +3,7 @@ import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { artifactFiles, artifactJobs } from '../../db/schema/index.ts'
-import { doublingDelay, durableQueue } from './queue.ts'
+import { backlogCounts, doublingDelay, durableQueue } from './queue.ts'
 
 /** Rows per statement: well under SQLite's bound on bound parameters. */
 const CHUNK = 400
@@ -212,9 +212,7 @@ export function backlog(
 ): { pending: number; due: number; oldestDueAt: number | null; failing: number; background: number } {
   const row = db
     .select({
-      pending: sql<number>`count(*)`,
-      due: sql<number>`coalesce(sum(${artifactJobs.dueAt} <= ${now}), 0)`,
-      failing: sql<number>`coalesce(sum(${artifactJobs.attempts} > 0), 0)`,
+      ...backlogCounts(artifactJobs, now),
       oldest: sql<
         number | null
       >`min(case when ${artifactJobs.lane} = ${LANE.now} and (${artifactJobs.dueAt} <= ${now} or ${artifactJobs.attempts} > 0)
