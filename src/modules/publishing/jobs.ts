@@ -3,7 +3,7 @@ import type { Database } from 'bun:sqlite'
 import type { Queryable } from '../../db/client.ts'
 import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { artifactFiles, artifactJobs } from '../../db/schema/index.ts'
-import { backlogCounts, doublingDelay, durableQueue } from './queue.ts'
+import { backlogCounts, countsOf, doublingDelay, durableQueue } from './queue.ts'
 
 /** Rows per statement: well under SQLite's bound on bound parameters. */
 const CHUNK = 400
@@ -222,9 +222,7 @@ export function backlog(
     .from(artifactJobs)
     .get()
   return {
-    pending: row?.pending ?? 0,
-    due: row?.due ?? 0,
-    failing: row?.failing ?? 0,
+    ...countsOf(row),
     oldestDueAt: row?.oldest ?? null,
     background: row?.background ?? 0,
   }

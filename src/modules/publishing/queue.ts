@@ -24,6 +24,13 @@ export const backlogCounts = (table: { dueAt: Column; attempts: Column }, now: n
   failing: sql<number>`coalesce(sum(${table.attempts} > 0), 0)`,
 })
 
+/** The counts of `backlogCounts` as read (none when the select found no row). */
+export const countsOf = (row: { pending: number; due: number; failing: number } | undefined) => ({
+  pending: row?.pending ?? 0,
+  due: row?.due ?? 0,
+  failing: row?.failing ?? 0,
+})
+
 /**
  * A durable queue in SQLite: one row per key (`path`), with its due time (`due_at`), the sequence
  * it was last recorded under (`seq`) and its failed attempts. The render jobs (`artifact_jobs`,

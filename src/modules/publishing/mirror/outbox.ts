@@ -3,7 +3,7 @@ import { asc, lte, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../../db/client.ts'
 import { artifactMirrorJobs } from '../../../db/schema/index.ts'
 import { nextSeq } from '../jobs.ts'
-import { backlogCounts, doublingDelay, durableQueue } from '../queue.ts'
+import { backlogCounts, countsOf, doublingDelay, durableQueue } from '../queue.ts'
 import type { ArtifactChange } from '../publisher.ts'
 
 /** A due mirror job as the worker reads it. */
@@ -62,9 +62,7 @@ export function mirrorBacklog(db: Queryable, now: number): { pending: number; du
     .from(artifactMirrorJobs)
     .get()
   return {
-    pending: row?.pending ?? 0,
-    due: row?.due ?? 0,
-    failing: row?.failing ?? 0,
+    ...countsOf(row),
     oldestMs: row?.oldest == null ? null : Math.max(0, now - row.oldest),
   }
 }
