@@ -1,15 +1,14 @@
 import { afterAll, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
-import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
 import type { ArtifactKind } from '../../src/modules/publishing/kinds.ts'
 import { createPublishing } from '../../src/modules/publishing/index.ts'
 import { SLICE } from '../../src/modules/publishing/pass.ts'
 import { ChangeFeed } from '../../src/shared/changes.ts'
 import { createLogger } from '../../src/shared/log.ts'
 import { systemClock } from '../../src/shared/time.ts'
+import { migratedTempDb } from '../support/temp-db.ts'
 
 /**
  * The background lane (29 item 5): a site-wide re-render goes in slices, and a change made while
@@ -18,8 +17,8 @@ import { systemClock } from '../../src/shared/time.ts'
  * test can act at a known point (inside the first background slice): no timing involved.
  */
 
-const dir = mkdtempSync(join(tmpdir(), 'folio-lanes-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const { db, dir, dispose } = migratedTempDb('folio-lanes-')
+afterAll(dispose)
 
 const PAGES = 2 * SLICE + SLICE / 2
 type Note = { kind: 'notes'; name: string }
@@ -60,8 +59,6 @@ const notes: ArtifactKind<Note> = {
 
 test('a change made during a site-wide re-render is served at the next slice, and /healthz shows the progress', async () => {
   const config = loadConfig({ DATA_DIR: join(dir, 'data'), CACHE_DIR: join(dir, 'cache') })
-  const db = openDatabase(join(dir, 'folio.db'))
-  migrateDatabase(db)
   const publishing = createPublishing(
     config,
     db,
@@ -99,6 +96,5 @@ test('a change made during a site-wide re-render is served at the next slice, an
     expect(publishing.publisher.health().reRender).toEqual({ pending: 0, rendered: PAGES })
   } finally {
     await publishing.publisher.stop()
-    db.$client.close()
   }
 })

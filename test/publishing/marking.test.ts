@@ -1,18 +1,15 @@
 import { afterAll, expect, test } from 'bun:test'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
 import { artifactFiles } from '../../src/db/schema/index.ts'
 import { COMPLETE, MAIN_FILE } from '../../src/modules/publishing/disk-scan.ts'
 import { ABSENT } from '../../src/modules/publishing/jobs.ts'
 import { markingStage } from '../../src/modules/publishing/marking.ts'
+import { migratedTempDb } from '../support/temp-db.ts'
 
-const root = mkdtempSync(join(tmpdir(), 'folio-marking-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-const cacheDir = join(root, 'cache')
-const db = openDatabase(join(root, 'folio.db'))
-migrateDatabase(db)
+const { db, dir, dispose } = migratedTempDb('folio-marking-')
+afterAll(dispose)
+const cacheDir = join(dir, 'cache')
 const put = (path: string) => {
   mkdirSync(dirname(join(cacheDir, path)), { recursive: true })
   writeFileSync(join(cacheDir, path), 'x')

@@ -1,25 +1,17 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { and, asc, desc, eq, fillPlaceholders, sql } from 'drizzle-orm'
-import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
 import { idIn } from '../../src/db/prepared.ts'
 import { posts, postTags, tags } from '../../src/db/schema/index.ts'
 import { relatedStatements } from '../../src/modules/posts/present.ts'
 import { postsBySlug } from '../../src/modules/artifacts/render/artifact.ts'
 import { discoverable, publishedAfter, publishedBefore } from '../../src/modules/posts/visibility.ts'
+import { migratedTempDb } from '../support/temp-db.ts'
 
 // How the lookups a render pass makes per post grow with the site: each must seek an index to
 // its spot (a SEARCH with a range or equality on every column it filters by), never walk the
 // posts of a category or language (which made a full rebuild grow with the square of the site).
-const dir = mkdtempSync(join(tmpdir(), 'folio-plans-'))
-const db = openDatabase(join(dir, 'folio.db'))
-migrateDatabase(db)
-afterAll(() => {
-  db.$client.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const { db, dispose } = migratedTempDb('folio-plans-')
+afterAll(dispose)
 
 const planOf = (query: { toSQL(): { sql: string; params: unknown[] } }, values: Record<string, unknown> = {}): string => {
   const { sql: text, params } = query.toSQL()

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { migrateDatabase, openDatabase, type Db } from '../../src/db/client.ts'
 import { categories, posts } from '../../src/db/schema/index.ts'
 import {
   partnersOf,
@@ -13,10 +9,11 @@ import {
   sitemapRowsOnce,
   thresholdShards,
 } from '../../src/modules/artifacts/snapshot.ts'
+import { migratedTempDb } from '../support/temp-db.ts'
 
 /** The sitemaps' reads against a real, migrated SQLite file. */
-let dir: string
-let db: Db
+const { db, dispose } = migratedTempDb('folio-sitemap-rows-')
+afterAll(dispose)
 const eqId = (id: number) => eq(posts.id, id)
 
 const post = (language: 'en' | 'zh', slug: string, alternateSlug = '', extra: Partial<typeof posts.$inferInsert> = {}) =>
@@ -27,15 +24,7 @@ const post = (language: 'en' | 'zh', slug: string, alternateSlug = '', extra: Pa
     .get().id
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'folio-sitemap-rows-'))
-  db = openDatabase(join(dir, 'folio.db'))
-  migrateDatabase(db)
   db.insert(categories).values({ slug: 'c', nameEn: 'C' }).run()
-})
-
-afterAll(() => {
-  db.$client.close()
-  rmSync(dir, { recursive: true, force: true })
 })
 
 describe('sitemap rows', () => {

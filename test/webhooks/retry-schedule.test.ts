@@ -1,14 +1,11 @@
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { loadConfig } from '../../src/config.ts'
-import { migrateDatabase, openDatabase } from '../../src/db/client.ts'
 import { webhookDeliveries, webhookReceivers } from '../../src/db/schema/index.ts'
 import { createLogger } from '../../src/shared/log.ts'
 import { createDeliveryWorker } from '../../src/modules/webhooks/worker.ts'
 import { manualClock } from '../support/manual-clock.ts'
+import { migratedTempDb } from '../support/temp-db.ts'
 import { startReceiver } from './receiver.ts'
 
 // The retry schedule on an injected clock: the delivery worker (the code the server's worker
@@ -16,9 +13,7 @@ import { startReceiver } from './receiver.ts'
 // A retry must come exactly when its delay has passed on that clock: not 1 ms before, and at once
 // when it is due. test/webhooks/retries.test.ts checks the same deliveries end to end.
 const DELAYS = [300, 600, 900]
-const dir = mkdtempSync(join(tmpdir(), 'folio-retry-schedule-'))
-const db = openDatabase(join(dir, 'folio.db'))
-migrateDatabase(db)
+const { db, dir, dispose } = migratedTempDb('folio-retry-schedule-')
 // A long poll: only the test's wake-ups start rounds (a round the worker starts by itself runs at
 // the same frozen "now", so it changes nothing).
 const config = loadConfig({
@@ -46,8 +41,7 @@ afterAll(async () => {
   worker.stop()
   await running
   receiver.stop()
-  db.$client.close()
-  rmSync(dir, { recursive: true, force: true })
+  dispose()
 })
 
 async function roundsPast(count: number) {

@@ -3,7 +3,8 @@ import type { Change } from '../../shared/changes.ts'
 import type { Pace } from '../publishing/kinds.ts'
 import { LANGUAGE_PATH, LANGUAGES } from '../../shared/language.ts'
 import type { PostRow } from '../posts/repo.ts'
-import { saveSubjectState, subjectState, writtenPathsUnder } from '../publishing/jobs.ts'
+import { writtenPathsUnder } from '../publishing/jobs.ts'
+import { saveSubjectState, subjectState } from '../publishing/subjects.ts'
 import { targetOf, type Target } from './paths.ts'
 import {
   authorFootprint,

@@ -1,20 +1,17 @@
 import { afterAll, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { migratedTempDb } from '../../../test/support/temp-db.ts'
 import { loadConfig } from '../../config.ts'
-import { migrateDatabase, openDatabase } from '../../db/client.ts'
 import { importRuns } from '../../db/schema/index.ts'
 import { createLogger } from '../../shared/log.ts'
 import type { ImportService } from './execute.ts'
 import { importRunner } from './runs.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'folio-import-runs-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const { db, dir, dispose } = migratedTempDb('folio-import-runs-')
+afterAll(dispose)
 
 test('a run a stopped server left running is said interrupted at the next start; none starts beside a running one', async () => {
-  const db = openDatabase(join(dir, 'folio.db'))
-  migrateDatabase(db)
   // Only the database, configuration and log are reached here: no run is executed.
   const service = { ctx: { db, config: loadConfig({ DATA_DIR: dir }), log: createLogger('error') } } as unknown as ImportService
   const options = { language: 'auto', status: 'keep', media: 'keep', dryRun: false } as const
@@ -47,5 +44,4 @@ test('a run a stopped server left running is said interrupted at the next start;
   expect(existsSync(join(dir, 'imports'))).toBe(false)
   expect(runner.list().map((r) => r.id)).toEqual([left.id])
   expect(() => runner.get(left.id + 1)).toThrow('No import')
-  db.$client.close()
 })

@@ -1,20 +1,12 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { migrateDatabase, openDatabase } from '../../db/client.ts'
+import { migratedTempDb } from '../../../test/support/temp-db.ts'
 import { COPIES_CONFIRM_MS, createCopyJobs } from './copy-jobs.ts'
 import { finishJobs, markStale, nextSeq, type JobResult } from './jobs.ts'
 
 // The copies' own jobs (copy-jobs.ts), on a real migrated SQLite file: what a pass that did not
 // wait for its copies leaves in `artifact_jobs`, as the copies land or not.
-const folder = mkdtempSync(join(tmpdir(), 'folio-copy-jobs-'))
-const db = openDatabase(join(folder, 'folio.db'))
-migrateDatabase(db)
-afterAll(() => {
-  db.$client.close()
-  rmSync(folder, { recursive: true, force: true })
-})
+const { db, dispose } = migratedTempDb('folio-copy-jobs-')
+afterAll(dispose)
 
 let t = 1_000_000
 const now = () => t

@@ -4,19 +4,8 @@ import { crashPoint } from './crash-hook.ts'
 import type { Catalogue } from './catalogue.ts'
 import type { CopyJobs } from './copy-jobs.ts'
 import { COPIES_EVERY_MS, type Destinations } from './destinations.ts'
-import {
-  ABSENT,
-  dueJobs,
-  finishJobs,
-  hashesOf,
-  LANE,
-  nextSeq,
-  rebaseAhead,
-  retryDelayMs,
-  saveSubjectState,
-  type Job,
-  type JobResult,
-} from './jobs.ts'
+import { ABSENT, dueJobs, finishJobs, hashesOf, LANE, nextSeq, rebaseAhead, retryDelayMs, type Job, type JobResult } from './jobs.ts'
+import { saveSubjectState } from './subjects.ts'
 import { CACHE_MARKER, writeMarker } from './marker.ts'
 import type { Artifact } from './kinds.ts'
 import type { ArtifactChange, EngineDeps, EngineStatus } from './engine.ts'

@@ -1,14 +1,15 @@
 import type { Queryable } from '../../db/client.ts'
 import type { ChangeEffects, ChangeListener } from '../../shared/changes.ts'
 import { heapBound } from '../../shared/heap-bound.ts'
-import { cuttableDelay } from '../../shared/time.ts'
 import type { Catalogue } from './catalogue.ts'
 import { createCopyJobs } from './copy-jobs.ts'
 import { armCrashHook } from './crash-hook.ts'
 import { createDestinations } from './destinations.ts'
 import { scanDisk } from './disk-scan.ts'
+import { createGathering } from './gathering.ts'
 import { CACHE_INPUTS } from './marker.ts'
-import { backlog, dueJobs, LANE, markStale, nextSeq, saveSubjectState } from './jobs.ts'
+import { backlog, dueJobs, LANE, markStale, nextSeq } from './jobs.ts'
+import { saveSubjectState } from './subjects.ts'
 import { createIntegrity } from './integrity.ts'
 import { createRenderLock } from './lock.ts'
 import type { EngineDeps, EngineStatus } from './engine.ts'
@@ -23,12 +24,6 @@ export type { RenderStats } from './stats.ts'
 const SWEEP_MS = 1_000
 /** How long a kicked render loop waits for more changes before its pass reads the jobs. */
 const GROUP_MS = 2
-/**
- * How long, at most, a pass about to start waits for announced writes (their SEO checks still
- * running on the pool) to commit and join it: a check takes a few milliseconds, so concurrent
- * publishes land in one pass instead of trickling into one pass each.
- */
-const GATHER_MS = 40
 /** How soon a loop that found the render lock taken tries again for its waiting requests. */
 const LOCKED_RETRY_MS = 100
 /** The order a change's plans are marked in: a path planned at two paces ends with the most urgent. */
@@ -70,28 +65,11 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
   )
   const passLocked = createPass(deps, kinds, destinations, copyJobs, waiters, status)
 
-  // Writes announced and not yet settled (committed, refused or failed): see `gathered`.
-  let incoming = 0
-  let allSettled: (() => void) | null = null
-
-  /** Resolves once no announced write is pending, or after GATHER_MS: a pass then takes them all. */
-  function gathered(): Promise<void> {
-    if (!incoming) return Promise.resolve()
-    const delay = cuttableDelay(GATHER_MS)
-    allSettled = delay.cut
-    return delay.done.then(() => {
-      allSettled = null
-    })
-  }
+  const gathering = createGathering()
 
   const listener: ChangeListener = {
-    announced() {
-      incoming++
-    },
-    settled() {
-      incoming--
-      if (!incoming) allSettled?.()
-    },
+    announced: gathering.announced,
+    settled: gathering.settled,
     inTransaction(tx, change) {
       // After a change to what the kinds fingerprint as a whole, the next rebuild renders
       // everything rather than trust a fingerprint taken before it.
@@ -177,7 +155,7 @@ export function createPublisher(deps: EngineDeps, kinds: Catalogue) {
       try {
         do {
           again = false
-          await gathered()
+          await gathering.gathered()
           // Between passes the event loop turns, so requests (a publish) are answered and marked;
           // after each, a publish's as a rebuild's, garbage past the bound is collected.
           for (let more = true; more;) {

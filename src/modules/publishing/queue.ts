@@ -1,4 +1,5 @@
 import type { Database } from 'bun:sqlite'
+import { sql, type Column } from 'drizzle-orm'
 
 /** One entry of a durable queue as its worker read it: its key, the sequence it was recorded under, its failed attempts. */
 export interface QueueEntry {
@@ -12,6 +13,23 @@ export const doublingDelay =
   (firstMs: number) =>
   (attempts: number): number =>
     Math.min(60_000, firstMs * 2 ** Math.max(0, attempts - 1))
+
+/**
+ * What `/healthz` counts of a durable queue, as columns of the select that reads its backlog:
+ * its entries, those due at `now`, and those that have failed at least once.
+ */
+export const backlogCounts = (table: { dueAt: Column; attempts: Column }, now: number) => ({
+  pending: sql<number>`count(*)`,
+  due: sql<number>`coalesce(sum(${table.dueAt} <= ${now}), 0)`,
+  failing: sql<number>`coalesce(sum(${table.attempts} > 0), 0)`,
+})
+
+/** The counts of `backlogCounts` as read (none when the select found no row). */
+export const countsOf = (row: { pending: number; due: number; failing: number } | undefined) => ({
+  pending: row?.pending ?? 0,
+  due: row?.due ?? 0,
+  failing: row?.failing ?? 0,
+})
 
 /**
  * A durable queue in SQLite: one row per key (`path`), with its due time (`due_at`), the sequence

@@ -1,20 +1,15 @@
 import { afterAll, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { migratedTempDb } from '../../../test/support/temp-db.ts'
 import { loadConfig } from '../../config.ts'
-import { migrateDatabase, openDatabase } from '../../db/client.ts'
 import { webhookDeliveries, webhookReceivers } from '../../db/schema/index.ts'
 import { createLogger } from '../../shared/log.ts'
 import { webhookHealth } from './health.ts'
 import { createDeliveryWorker } from './worker.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'folio-webhook-health-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const { db, dir, dispose } = migratedTempDb('folio-webhook-health-')
+afterAll(dispose)
 
 test('a delivery a fast clock set an hour ahead shows in /healthz until the worker re-bases it, on the injected clock', async () => {
-  const db = openDatabase(join(dir, 'folio.db'))
-  migrateDatabase(db)
   const config = loadConfig({ DATA_DIR: dir, WEBHOOK_RETRY_DELAYS: '300,600' })
   // The injected clock: the wall clock after NTP stepped it back an hour.
   const now = Date.parse('2026-03-01T12:00:00Z')
@@ -62,5 +57,4 @@ test('a delivery a fast clock set an hour ahead shows in /healthz until the work
     .all()
     .map((r) => r.at)
   expect(due.sort()).toEqual([now, now + 600_000])
-  db.$client.close()
 })

@@ -3,7 +3,7 @@ import { asc, lte, sql } from 'drizzle-orm'
 import type { Db, Queryable } from '../../../db/client.ts'
 import { artifactMirrorJobs } from '../../../db/schema/index.ts'
 import { nextSeq } from '../jobs.ts'
-import { doublingDelay, durableQueue } from '../queue.ts'
+import { backlogCounts, countsOf, doublingDelay, durableQueue } from '../queue.ts'
 import type { ArtifactChange } from '../publisher.ts'
 
 /** A due mirror job as the worker reads it. */
@@ -55,18 +55,14 @@ export const retryMirrorJob = (db: Db, job: MirrorJob, now: number): void => mir
 export function mirrorBacklog(db: Queryable, now: number): { pending: number; due: number; failing: number; oldestMs: number | null } {
   const row = db
     .select({
-      pending: sql<number>`count(*)`,
-      due: sql<number>`coalesce(sum(${artifactMirrorJobs.dueAt} <= ${now}), 0)`,
-      failing: sql<number>`coalesce(sum(${artifactMirrorJobs.attempts} > 0), 0)`,
+      ...backlogCounts(artifactMirrorJobs, now),
       // `seq` is the time the job was recorded, in µs.
       oldest: sql<number | null>`min(${artifactMirrorJobs.seq}) / 1000`,
     })
     .from(artifactMirrorJobs)
     .get()
   return {
-    pending: row?.pending ?? 0,
-    due: row?.due ?? 0,
-    failing: row?.failing ?? 0,
+    ...countsOf(row),
     oldestMs: row?.oldest == null ? null : Math.max(0, now - row.oldest),
   }
 }
