@@ -189,6 +189,8 @@ describe('reads through Caddy', () => {
 
   test('gzip and brotli clients get the precompressed copies', async () => {
     const post = await publish()
+    // A publish is answered once the main files are in place; their copies follow (off the thread, and throttled).
+    await stack.folio.settled()
     const plain = await (await stack.viaCaddy(detail(post.slug))).text()
     for (const encoding of ['gzip', 'br']) {
       const response = await fetch(`${stack.caddy.url}${detail(post.slug)}`, {
