@@ -2,8 +2,8 @@ import { statSync } from 'node:fs'
 
 /**
  * Which precompressed copies an artifact's main file gets (docs/publishing.md, "Compression"):
- * the one rule every writer, the copies thread, the rebuild's scan, the integrity check, the S3
- * mirror and the CDN purge follow.
+ * the one rule every writer, the copies thread, the rebuild's scan, the integrity check and the S3
+ * mirror follow (the CDN purge names URLs, never copies).
  */
 
 /** Every copy's extension, in the order they are written; what any release ever wrote beside a main file. */
@@ -29,7 +29,7 @@ export const needsCopies = (size: number): boolean => size >= COPIES_MIN_BYTES
  * scripts and agents rather than browsers, so a gzip copy serves all its readers: the API's JSON
  * reads (everything under `api/` but its sitemaps, feed and robots.txt, which crawlers and feed
  * readers fetch) and the Markdown twins (`….md/@`). curl, fetch clients, MCP clients and LLM
- * crawlers ask for gzip or nothing; Caddy's `precompressed br gzip` answers a client that accepts
+ * crawlers ask for nothing or for gzip (some with br beside it); Caddy's `precompressed br gzip` answers a client that accepts
  * both with the `.gz` when no `.br` stands. The media types of artifacts/paths.ts `contentTypeOf`
  * (`application/json`, `text/markdown`), read from the path alone: the copies thread and the
  * rebuild's scan know nothing else of an artifact.
