@@ -3,7 +3,7 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { copiesOf, gzipOnly } from '../../src/modules/publishing/copies-rule.ts'
 import { createRenderLock } from '../../src/modules/publishing/lock.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
@@ -124,6 +124,10 @@ describe('coalesced render passes', () => {
     ]
     rmSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml'), { recursive: true })
     for (const path of old) await Bun.write(join(folio.cacheDir, path), 'old layout')
+    // The `.br` an older release wrote beside the API's JSON and the twin, which get `.gz` alone now (copies-rule.ts).
+    const oldCopies = [`api/v1/blog/posts/${post.slug}/@`, `en/blog/${post.slug}.md/@`].map((main) => `${main}.br`)
+    for (const copy of oldCopies)
+      writeFileSync(join(folio.cacheDir, copy), brotliCompressSync(readFileSync(join(folio.cacheDir, copy.slice(0, -3)))))
     await Bun.write(join(folio.cacheDir, '.folio-artifacts'), 'stamp of the old code')
     await folio.restart()
     // The old files are served while the rebuild replaces them in the background (docs/operations.md, "Faults").
@@ -132,6 +136,12 @@ describe('coalesced render passes', () => {
     for (const path of old) expect([path, existsSync(join(folio.cacheDir, path))]).toEqual([path, path === 'api/v1/blog/sitemap.xml'])
     expect(readFileSync(join(folio.cacheDir, 'api/v1/blog/sitemap.xml/@'), 'utf8')).toContain(post.slug)
     expect(existsSync(join(folio.cacheDir, `api/v1/blog/posts/${post.slug}/@`))).toBe(true)
+    for (const copy of oldCopies)
+      expect([copy, existsSync(join(folio.cacheDir, copy)), existsSync(join(folio.cacheDir, copy.slice(0, -3) + '.gz'))]).toEqual([
+        copy,
+        false,
+        true,
+      ])
   })
 
   test('artifacts served from memory carry exact validators: 304 while current, the new version at once after an edit', async () => {
