@@ -275,6 +275,7 @@ describe('reads through Caddy', () => {
 
   test("a read without a query is its folder's `@` file; the files themselves are never URLs", async () => {
     const post = await publish()
+    await stack.folio.settled() // its copies too (asked for below)
     const path = `${B}/posts/${post.slug}`
     const body = await (await stack.viaCaddy(path)).text()
     // A trailing slash and an empty query spell the same read, served from disk as the API serves it.
