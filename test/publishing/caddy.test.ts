@@ -187,22 +187,50 @@ describe('reads through Caddy', () => {
     await spelledOut()
   })
 
-  test('gzip and brotli clients get the precompressed copies', async () => {
+  test("gzip and brotli clients get the precompressed copies; the API's JSON and the Markdown twin have .gz alone, so br clients get gzip", async () => {
     const post = await publish()
-    // A publish is answered once the main files are in place; their copies follow (off the thread, and throttled).
+    // Copies the publish left for later land first: every copy the rule gives is on disk.
     await stack.folio.settled()
-    const plain = await (await stack.viaCaddy(detail(post.slug))).text()
-    for (const encoding of ['gzip', 'br']) {
-      const response = await fetch(`${stack.caddy.url}${detail(post.slug)}`, {
-        headers: { 'accept-encoding': encoding },
-        decompress: false,
-      } as RequestInit)
-      expect(response.headers.get('content-encoding')).toBe(encoding)
-      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
-      const bytes = Buffer.from(await response.arrayBuffer())
-      const decoded = encoding === 'gzip' ? Bun.gunzipSync(bytes) : (await import('node:zlib')).brotliDecompressSync(bytes)
-      expect(Buffer.from(decoded).toString()).toBe(plain)
+    const { brotliDecompressSync } = await import('node:zlib')
+    const read = (path: string, encoding: string) =>
+      fetch(`${stack.caddy.url}${path}`, { headers: { 'accept-encoding': encoding }, decompress: false } as RequestInit)
+    // URL, its file, what a `br, gzip` client gets (copies-rule.ts): scripts' and agents' reads gzip, a browser's page brotli.
+    const reads: [string, string, string][] = [
+      [detail(post.slug), `api/v1/blog/posts/${post.slug}/@`, 'gzip'],
+      [`/en/blog/${post.slug}.md`, `en/blog/${post.slug}.md/@`, 'gzip'],
+      [`/en/blog/${post.slug}`, `en/blog/${post.slug}/@`, 'br'],
+    ]
+    for (const [path, name, preferred] of reads) {
+      const file = join(stack.folio.cacheDir, name)
+      const main = readFileSync(file)
+      expect([path, main.length >= COPIES_MIN_BYTES, existsSync(`${file}.br`), existsSync(`${file}.gz`)]).toEqual([
+        path,
+        true,
+        preferred === 'br',
+        true,
+      ])
+      // `br` alone for a gzip-only read: no copy it accepts, so the identity bytes.
+      for (const [encoding, expected] of [
+        ['br, gzip', preferred],
+        ['gzip', 'gzip'],
+        ['br', preferred === 'br' ? 'br' : null],
+      ] as const) {
+        const response = await read(path, encoding)
+        const bytes = Buffer.from(await response.arrayBuffer())
+        const got = response.headers.get('content-encoding')
+        expect([path, encoding, response.status, fromDisk(response), got]).toEqual([path, encoding, 200, true, expected])
+        if (got) expect([path, encoding, response.headers.get('vary')]).toEqual([path, encoding, 'Accept-Encoding'])
+        const decoded = got === 'gzip' ? Bun.gunzipSync(bytes) : got === 'br' ? brotliDecompressSync(bytes) : bytes
+        expect([path, encoding, Buffer.from(decoded).equals(main)]).toEqual([path, encoding, true])
+      }
     }
+    // The API answers the identity bytes to any client, as before: the same bytes for every encoding.
+    const viaApi = await fetch(`${stack.folio.url}${detail(post.slug)}`, {
+      headers: { 'accept-encoding': 'br, gzip' },
+      decompress: false,
+    } as RequestInit)
+    expect(viaApi.headers.get('content-encoding')).toBeNull()
+    expect(Buffer.from(await viaApi.arrayBuffer()).equals(readFileSync(join(stack.folio.cacheDir, reads[0]![1])))).toBe(true)
   })
 
   test('an artifact too small for copies: br and gzip clients get its identity bytes and headers, from Caddy as from the API', async () => {
@@ -256,9 +284,10 @@ describe('reads through Caddy', () => {
       expect([spelling, response.status, fromDisk(response)]).toEqual([spelling, 200, true])
       expect(await response.text()).toBe(body)
     }
-    const brotli = await fetch(`${stack.caddy.url}${path}`, { headers: { 'accept-encoding': 'br' }, decompress: false } as RequestInit)
-    expect([fromDisk(brotli), brotli.headers.get('content-encoding')]).toEqual([true, 'br'])
-    expect((await import('node:zlib')).brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(body)
+    // Its copy (`.gz` alone for the API's JSON: copies-rule.ts) is the folder's `@.gz`.
+    const gzip = await fetch(`${stack.caddy.url}${path}`, { headers: { 'accept-encoding': 'br, gzip' }, decompress: false } as RequestInit)
+    expect([fromDisk(gzip), gzip.headers.get('content-encoding')]).toEqual([true, 'gzip'])
+    expect(Buffer.from(Bun.gunzipSync(Buffer.from(await gzip.arrayBuffer()))).toString()).toBe(body)
     const head = await fetch(`${stack.caddy.url}${path}`, { method: 'HEAD' })
     expect([head.status, fromDisk(head), head.headers.get('content-type')]).toEqual([200, true, 'application/json; charset=utf-8'])
     expect(await head.text()).toBe('')

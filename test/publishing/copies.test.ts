@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { seedPublishedCopies } from '../../bench/support/seed.ts'
-import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
+import { COPIES_MIN_BYTES, COPY_EXTENSIONS, copiesOf } from '../../src/modules/publishing/copies-rule.ts'
 import { COPIES_EVERY_MS } from '../../src/modules/publishing/destinations.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
@@ -49,7 +49,7 @@ const seconds = (file: string) => Math.floor(statSync(file).mtimeMs / 1000)
 const read = (file: string) => (existsSync(file) ? readFileSync(file) : null)
 
 describe('precompressed copies', () => {
-  test("after a rebuild's passes, every artifact's .br and .gz decompress to its main file's bytes and carry its mtime; a small one has none", async () => {
+  test("after a rebuild's passes, every artifact's copies decompress to its main file's bytes and carry its mtime; the API's JSON and the twins have .gz alone, a small one none", async () => {
     const { folio, token } = await start(40)
     const rebuilt = await folio.cli('rebuild', '--force')
     expect(rebuilt.stdout).toMatch(/rebuilt artifacts: \d{3} rendered/)
@@ -57,20 +57,23 @@ describe('precompressed copies', () => {
     await folio.settled()
     const files = mainFiles(folio.cacheDir)
     expect(files.length).toBeGreaterThan(100)
-    let small = 0
+    const decode = { '.br': brotliDecompressSync, '.gz': gunzipSync }
+    const counts = { none: 0, '.gz': 0, '.br .gz': 0 }
     for (const file of files) {
       const bytes = readFileSync(file)
-      if (bytes.length < COPIES_MIN_BYTES) {
-        expect([file, existsSync(`${file}.br`), existsSync(`${file}.gz`)]).toEqual([file, false, false])
-        small++
-        continue
+      const copies = copiesOf(relative(folio.cacheDir, file), bytes.length)
+      counts[(copies.join(' ') || 'none') as keyof typeof counts]++
+      // Exactly the copies the rule gives, each its main file's bytes with its mtime second.
+      expect([file, COPY_EXTENSIONS.filter((ext) => existsSync(file + ext))]).toEqual([file, [...copies]])
+      for (const ext of copies) {
+        expect(decode[ext](readFileSync(file + ext))).toEqual(bytes)
+        expect(seconds(file + ext)).toBe(seconds(file))
       }
-      expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(bytes)
-      expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(bytes)
-      expect(seconds(`${file}.br`)).toBe(seconds(file))
-      expect(seconds(`${file}.gz`)).toBe(seconds(file))
     }
-    expect(small).toBeGreaterThan(5)
+    // Small artifacts, the posts' JSON and twins (gzip alone), their pages (both).
+    expect(counts.none).toBeGreaterThan(5)
+    expect(counts['.gz']).toBeGreaterThan(80)
+    expect(counts['.br .gz']).toBeGreaterThan(40)
     // Whole without copies: the next rebuild renders nothing again, and verifying finds no damage.
     expect((await folio.cli('rebuild', '--verify')).stdout).toMatch(/rebuilt artifacts: 0 rendered, 0 written/)
 
@@ -89,7 +92,8 @@ describe('precompressed copies', () => {
     const long = 'A bio long enough for compressed copies. '.repeat(40)
     await saveAuthor(long, author.id)
     expect(statSync(file).size).toBeGreaterThanOrEqual(COPIES_MIN_BYTES)
-    expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(readFileSync(file))
+    // The API's JSON: its gzip copy alone (copies-rule.ts).
+    expect(copies()).toEqual([false, true])
     expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(readFileSync(file))
     // Shrunk: the larger version's copies went with it (and none is due: `settled` saw no job left).
     await saveAuthor('Short again.', author.id)
@@ -99,7 +103,7 @@ describe('precompressed copies', () => {
     await saveAuthor(`${long}!`, author.id)
     await folio.advanceClock(COPIES_EVERY_MS + 100)
     await folio.settled()
-    expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(readFileSync(file))
+    expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(readFileSync(file))
     expect(readFileSync(file, 'utf8')).toContain(`${long}!`)
   })
 
@@ -144,15 +148,15 @@ describe('precompressed copies', () => {
     }
     expect(looks).toBeGreaterThan(100)
     expect(JSON.parse(readFileSync(file, 'utf8')).data.title).toEndWith('(edit 3)')
-    expect(brotliDecompressSync(readFileSync(`${file}.br`))).toEqual(readFileSync(file))
+    expect(gunzipSync(readFileSync(`${file}.gz`))).toEqual(readFileSync(file))
   })
 
   test('copies the copies thread cannot write leave the main file served; a later job writes them', async () => {
     const { folio } = await start(40)
-    // A folder where the home list's brotli copy goes: renaming a copy onto it fails, as a full disk would.
+    // A folder where the home list's copy goes (`.gz` alone, the API's JSON): renaming a copy onto it fails, as a full disk would.
     const home = join(folio.cacheDir, 'api/v1/blog/posts/@')
-    rmSync(`${home}.br`)
-    mkdirSync(`${home}.br`)
+    rmSync(`${home}.gz`)
+    mkdirSync(`${home}.gz`)
     const rebuilt = await folio.cli('rebuild', '--force')
     expect(rebuilt.code).toBe(0)
     // The running server did the rebuild (operations/rebuild-control.ts): the warning is in its log, written in batches.
@@ -160,16 +164,16 @@ describe('precompressed copies', () => {
       if (tries === 200) throw new Error('the server never logged "artifact copies not written"')
       await Bun.sleep(50)
     }
-    expect(existsSync(`${home}.gz`)).toBe(false)
+    expect(statSync(`${home}.gz`).isDirectory()).toBe(true)
     const served = await folio.call('GET', `${B}/posts`)
     expect(served.status).toBe(200)
     expect(served.text).toBe(readFileSync(home, 'utf8'))
     // The copies wait as a job of their own, which the server's sweeper takes once they can be written.
     expect(((await folio.call('GET', '/healthz')).body.data.render as { pending: number }).pending).toBeGreaterThan(0)
-    rmdirSync(`${home}.br`)
+    rmdirSync(`${home}.gz`)
     await folio.settled()
-    expect(brotliDecompressSync(readFileSync(`${home}.br`))).toEqual(readFileSync(home))
     expect(gunzipSync(readFileSync(`${home}.gz`))).toEqual(readFileSync(home))
-    expect(seconds(`${home}.br`)).toBe(seconds(home))
+    expect(seconds(`${home}.gz`)).toBe(seconds(home))
+    expect(existsSync(`${home}.br`)).toBe(false)
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'bun:test'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { artifactFiles } from '../../src/db/schema/index.ts'
-import { COMPLETE, MAIN_FILE } from '../../src/modules/publishing/disk-scan.ts'
+import { completeBits, MAIN_FILE } from '../../src/modules/publishing/disk-scan.ts'
 import { ABSENT } from '../../src/modules/publishing/jobs.ts'
 import { markingStage } from '../../src/modules/publishing/marking.ts'
 import { migratedTempDb } from '../support/temp-db.ts'
@@ -23,7 +23,9 @@ put('en/old-slug/@') // stray: nothing calls for it
 put('en/old-slug/@.gz')
 put('en/junk/@language=en') // stray, an older version's alias
 put('en/no-copies/@') // expected, the main file alone
-const expected = [...live, 'en/no-copies/@', 'en/gone/@', 'en/empty/@']
+// A Markdown twin gets `.gz` alone (copies-rule.ts): the `.br` an older release wrote is a stray of its own.
+for (const ext of ['', '.br', '.gz']) put(`en/blog/twin.md/@${ext}`)
+const expected = [...live, 'en/no-copies/@', 'en/gone/@', 'en/empty/@', 'en/blog/twin.md/@']
 db.insert(artifactFiles)
   .values([
     { path: 'en/post-0/@', hash: 'h0' },
@@ -53,16 +55,17 @@ test('the marking walks the disk, the expected files and the strays in sorted ch
     const files = pages.flat()
     expect(files.map((f) => f.path)).toEqual([...expected].sort())
     const of = (path: string) => files.find((f) => f.path === path)!
-    expect(of('en/post-0/@')).toEqual({ path: 'en/post-0/@', bits: COMPLETE, hash: 'h0' })
-    expect(of('en/post-5/@').bits).toBe(COMPLETE)
+    expect(of('en/post-0/@')).toEqual({ path: 'en/post-0/@', bits: completeBits('en/post-0/@'), hash: 'h0' })
+    expect(of('en/post-5/@').bits).toBe(completeBits('en/post-5/@'))
     expect(of('en/no-copies/@')).toEqual({ path: 'en/no-copies/@', bits: MAIN_FILE, hash: null })
+    expect([completeBits('en/post-0/@'), of('en/blog/twin.md/@').bits, completeBits('en/blog/twin.md/@')]).toEqual([7, 5, 5])
     // A hash without its file, and an absent artifact with a file, are forgotten; an absent one with nothing there is kept.
     expect(of('en/gone/@')).toEqual({ path: 'en/gone/@', bits: 0, hash: null })
     expect(of('en/empty/@').hash).toBe(ABSENT)
 
     const strays = [...stage.strays()]
     expect(strays.every((page) => page.length <= 2)).toBe(true)
-    expect(strays.flat().map((s) => s.path)).toEqual(['en/junk/@language=en', 'en/old-slug/@'])
+    expect(strays.flat().map((s) => s.path)).toEqual(['en/blog/twin.md/@.br', 'en/junk/@language=en', 'en/old-slug/@'])
     expect(
       db
         .select()

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Client } from 'minio'
 import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
@@ -69,8 +69,12 @@ const objectBytes = async (key: string) =>
   Buffer.from(await (await admin.getObject(BUCKET, key)).toArray().then((parts) => Buffer.concat(parts)))
 const apiKey = (slug: string) => `${PREFIX}api/v1/blog/posts/${slug}/@`
 const pageKey = (slug: string) => `${PREFIX}en/blog/${slug}/@`
-/** Every object of a post's own artifacts (its JSON read, its page), copies included. */
-const postKeys = (slug: string) => [apiKey(slug), pageKey(slug)].flatMap((key) => [key, `${key}.br`, `${key}.gz`])
+/** Every object of a post's own artifacts (its JSON read with its `.gz` alone, copies-rule.ts; its page with both copies). */
+const postKeys = (slug: string) => [
+  apiKey(slug),
+  `${apiKey(slug)}.gz`,
+  ...[pageKey(slug)].flatMap((key) => [key, `${key}.br`, `${key}.gz`]),
+]
 
 describe('artifact mirror to a real MinIO', () => {
   test('a publish puts the post’s artifacts with the bytes, content type, caching and encodings the site serves', async () => {
@@ -78,6 +82,7 @@ describe('artifact mirror to a real MinIO', () => {
     await mirrored()
     const all = await keys()
     for (const key of postKeys(post.slug)) expect(all).toContain(key)
+    expect(all).not.toContain(`${apiKey(post.slug)}.br`)
     // No object for the spelled-out default: Caddy looks `?language=en` up as the main file.
     expect([...all].filter((key) => key.startsWith(`${PREFIX}api/v1/blog/posts/${post.slug}/@language=en`))).toEqual([])
     // The lists and feeds it appears on went too.
@@ -95,12 +100,16 @@ describe('artifact mirror to a real MinIO', () => {
     expect(stat.metaData['content-type']).toBe(served.headers.get('content-type')!)
     expect(stat.metaData['cache-control']).toBe(served.headers.get('cache-control')!)
 
-    const br = await admin.statObject(BUCKET, `${apiKey(post.slug)}.br`)
-    expect(br.metaData['content-encoding']).toBe('br')
-    expect(br.metaData['content-type']).toBe('application/json; charset=utf-8')
-    expect(brotliDecompressSync(await objectBytes(`${apiKey(post.slug)}.br`))).toEqual(bytes)
+    const gz = await admin.statObject(BUCKET, `${apiKey(post.slug)}.gz`)
+    expect(gz.metaData['content-encoding']).toBe('gzip')
+    expect(gz.metaData['content-type']).toBe('application/json; charset=utf-8')
     expect(gunzipSync(await objectBytes(`${apiKey(post.slug)}.gz`))).toEqual(bytes)
     expect((await admin.statObject(BUCKET, pageKey(post.slug))).metaData['content-type']).toBe('text/html; charset=utf-8')
+    const br = await admin.statObject(BUCKET, `${pageKey(post.slug)}.br`)
+    expect([br.metaData['content-encoding'], br.metaData['content-type']]).toEqual(['br', 'text/html; charset=utf-8'])
+    expect(brotliDecompressSync(await objectBytes(`${pageKey(post.slug)}.br`))).toEqual(
+      readFileSync(join(folio.cacheDir, `en/blog/${post.slug}/@`)),
+    )
 
     const health = await mirrorHealth()
     expect(health).toMatchObject({ pending: 0, failing: 0, lastError: null })
@@ -178,18 +187,21 @@ describe('artifact mirror to a real MinIO', () => {
     await admin.removeObject(BUCKET, `${pageKey(post.slug)}.gz`)
     await admin.putObject(BUCKET, `${PREFIX}api/v1/blog/categories/@`, Buffer.from('{"tampered":true}'))
     await admin.putObject(BUCKET, `${PREFIX}stray/object.html`, Buffer.from('<p>not ours</p>'))
+    // The `.br` of the JSON an older release put: the rule gives it none now, so it is a stray.
+    await admin.putObject(BUCKET, `${apiKey(post.slug)}.br`, brotliCompressSync(readFileSync(file)))
     // Outside the prefix: not the mirror's to touch.
     await admin.putObject(BUCKET, 'elsewhere/keep.txt', Buffer.from('keep'))
 
     const run = await folio.cli('rebuild', '--target', 's3')
     expect(run.stderr).not.toContain('folio:')
     expect(run.code).toBe(0)
-    expect(run.stdout).toMatch(new RegExp(`mirrored to s3://${BUCKET}/${PREFIX}: 3 put, 1 deleted, \\d+ unchanged`))
+    expect(run.stdout).toMatch(new RegExp(`mirrored to s3://${BUCKET}/${PREFIX}: 3 put, 2 deleted, \\d+ unchanged`))
     expect(await objectBytes(apiKey(post.slug))).toEqual(readFileSync(file))
     expect(await objectBytes(`${PREFIX}api/v1/blog/categories/@`)).toEqual(readFileSync(join(folio.cacheDir, 'api/v1/blog/categories/@')))
     const all = await keys()
     expect(all).toContain(`${pageKey(post.slug)}.gz`)
     expect(all).not.toContain(`${PREFIX}stray/object.html`)
+    expect(all).not.toContain(`${apiKey(post.slug)}.br`)
     expect((await admin.statObject(BUCKET, 'elsewhere/keep.txt')).size).toBe(4)
 
     const again = await folio.cli('rebuild', '--target', 's3')

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { contentTypeOf, pathOf, readQuery, requestTarget, spellingsOf, targetOf, type Target } from '../../src/modules/artifacts/paths.ts'
+import { copiesOf, COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
 import { requestFile } from '../../src/modules/publishing/files.ts'
 
 const every: Target[] = [
@@ -97,6 +98,37 @@ describe('artifact paths', () => {
     expect(contentTypeOf('api/v1/blog/posts/@')).toBe('application/json; charset=utf-8')
     expect(contentTypeOf('en/blog/hello/@')).toBe('text/html; charset=utf-8')
     expect(contentTypeOf('@')).toBe('text/html; charset=utf-8')
+  })
+
+  test("copies by kind: .gz alone for the API's JSON and the Markdown twins (scripts and agents), .br and .gz for the rest, none when small", () => {
+    const site: Target[] = [
+      { kind: 'page.post', language: 'en', slug: 'hello' },
+      { kind: 'page.twin', language: 'zh', slug: 'ni-hao' },
+      { kind: 'page.standalone', language: 'en', slug: 'about' },
+      { kind: 'page.standaloneTwin', language: 'en', slug: 'about' },
+      { kind: 'page.list', language: 'en', scope: { kind: 'tag', slug: 'speed' }, page: 1 },
+      ...(['rss', 'atom', 'json'] as const).map((format): Target => ({
+        kind: 'page.feed',
+        language: 'en',
+        scope: { kind: 'home' },
+        format,
+      })),
+      { kind: 'page.root' },
+      { kind: 'page.robots' },
+      { kind: 'page.llms' },
+      { kind: 'page.sitemap' },
+      { kind: 'page.sitemapPosts', shard: 2 },
+    ]
+    const byType = [...every, ...site].map((target) => {
+      const file = pathOf(target)
+      const type = contentTypeOf(file).split(';')[0]!
+      return [type, copiesOf(file, COPIES_MIN_BYTES).join(' '), copiesOf(file, COPIES_MIN_BYTES - 1).length]
+    })
+    // The rule reads the path alone; it agrees with the media type every kind is served with.
+    for (const [type, copies, small] of byType) {
+      expect([type, copies, small]).toEqual([type, ['application/json', 'text/markdown'].includes(type as string) ? '.gz' : '.br .gz', 0])
+    }
+    expect(new Set(byType.map(([type]) => type)).size).toBeGreaterThan(6)
   })
 
   test('the file a request names as spelled, as Caddy builds it', () => {

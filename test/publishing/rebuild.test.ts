@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { contentTypeOf } from '../../src/modules/artifacts/paths.ts'
 import { xml2js } from 'xml-js'
 import { publishablePost, publishableZhPost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
@@ -187,7 +187,7 @@ describe('rebuild skips what did not change', () => {
     expect((await rebuildCounts(folio)).rendered).toBe(0)
   }, 90_000)
 
-  test('a trusted cache still loses its strays: junk, orphan temp files, empty folders, old alias links', async () => {
+  test('a trusted cache still loses its strays: junk, orphan temp files, empty folders, old alias links, old .br copies', async () => {
     const { folio, publish } = await start()
     const post = await publish()
     const first = await rebuildCounts(folio)
@@ -205,8 +205,17 @@ describe('rebuild skips what did not change', () => {
     ]
     for (const path of junk) await Bun.write(join(folio.cacheDir, path), 'stale')
     mkdirSync(join(folio.cacheDir, 'en/blog/empty-junk-folder'))
-    expect(await rebuildCounts(folio)).toEqual({ rendered: 3, written: 0, removed: 3, skipped: first.rendered })
-    for (const path of [...junk, 'en/blog/empty-junk-folder']) expect(existsSync(join(folio.cacheDir, path))).toBe(false)
+    // The `.br` an older release wrote beside the API's JSON and the Markdown twin, which now get
+    // `.gz` alone (copies-rule.ts): right bytes, but junk of their own, as is the alias link's `.br`.
+    const oldCopies = [detail, `en/blog/${post.slug}.md/@`].map((main) => `${main}.br`)
+    for (const copy of oldCopies)
+      writeFileSync(join(folio.cacheDir, copy), brotliCompressSync(readFileSync(join(folio.cacheDir, copy.slice(0, -3)))))
+    // `rebuild --verify` finds no damage (the copies decompress to their main files) and removes
+    // them as it removes other junk. The alias link's `.br` went with its main link, placed first.
+    const verified = await folio.cli('rebuild', '--verify')
+    expect(verified.stdout).toContain('verified artifacts: 0 damaged, 0 repaired')
+    expect(verified.stdout).toContain(`rebuilt artifacts: 6 rendered, 0 written, 5 removed, 1 unchanged, ${first.rendered} skipped`)
+    for (const path of [...junk, ...oldCopies, 'en/blog/empty-junk-folder']) expect(existsSync(join(folio.cacheDir, path))).toBe(false)
     for (const link of links) expect(() => lstatSync(join(folio.cacheDir, link))).toThrow()
     expect(cacheFiles(folio.cacheDir)).toEqual(before)
     expect(await rebuildCounts(folio)).toEqual({ rendered: 0, written: 0, removed: 0, skipped: first.rendered })

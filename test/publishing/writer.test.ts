@@ -3,11 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { COPY_EXTENSIONS } from '../../src/modules/publishing/copies-rule.ts'
 import { filesPresent, removeArtifact, writeArtifact, writeCopies } from '../../src/modules/publishing/writer.ts'
 
 const root = mkdtempSync(join(tmpdir(), 'folio-writer-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
-const path = 'api/v1/blog/posts/hello/@'
+// A page: it gets both copies (the API's JSON gets `.gz` alone: copies-rule.ts).
+const path = 'en/blog/hello/@'
+const both = COPY_EXTENSIONS
 const file = join(root, path)
 const bytes = (text: string) => Buffer.from(text)
 /** An artifact written as a pass writes it: the main file, then its copies (on the copies thread there). */
@@ -24,8 +27,8 @@ describe('artifact writer', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"a":1}')
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":1}')
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":1}')
-    expect(readdirSync(join(root, 'api/v1/blog/posts/hello')).sort()).toEqual(['@', '@.br', '@.gz'])
-    expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
+    expect(readdirSync(join(root, 'en/blog/hello')).sort()).toEqual(['@', '@.br', '@.gz'])
+    expect(filesPresent(root, path, both)).toEqual({ main: true, copies: true })
   })
 
   test('changed bytes arrive by rename (a new inode) with a later mtime second, copies with the same second', () => {
@@ -51,19 +54,19 @@ describe('artifact writer', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"a":4}')
     // No copy of an older version is left to disagree with the main file.
     expect(existsSync(`${file}.br`) || existsSync(`${file}.gz`)).toBe(false)
-    expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
+    expect(filesPresent(root, path, both)).toEqual({ main: true, copies: false })
     // Copies are only made of what the main file holds.
     expect(writeCopies(root, path, bytes('{"a":5}'))).toBe(false)
-    expect(filesPresent(root, path)).toEqual({ main: true, copies: false })
+    expect(filesPresent(root, path, both)).toEqual({ main: true, copies: false })
     expect(writeCopies(root, path, bytes('{"a":4}'))).toBe(true)
     expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe('{"a":4}')
     expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe('{"a":4}')
     expect(Math.floor(statSync(`${file}.gz`).mtimeMs / 1000)).toBe(Math.floor(statSync(file).mtimeMs / 1000))
-    expect(filesPresent(root, path)).toEqual({ main: true, copies: true })
+    expect(filesPresent(root, path, both)).toEqual({ main: true, copies: true })
   })
 
   test('the writer answers the main file mtime; copies given it carry it, and a vacant path is written whole', () => {
-    const fresh = 'api/v1/blog/posts/fresh/@'
+    const fresh = 'en/blog/fresh/@'
     const content = bytes('{"fresh":true}')
     const seconds = writeArtifact(root, fresh, content, Date.now(), true)
     expect(seconds).toBe(Math.floor(statSync(join(root, fresh)).mtimeMs / 1000))
@@ -71,7 +74,20 @@ describe('artifact writer', () => {
     for (const ext of ['.br', '.gz']) expect(Math.floor(statSync(join(root, fresh + ext)).mtimeMs / 1000)).toBe(seconds)
     expect(brotliDecompressSync(readFileSync(join(root, `${fresh}.br`))).equals(content)).toBe(true)
     expect(gunzipSync(readFileSync(join(root, `${fresh}.gz`))).equals(content)).toBe(true)
-    expect(readdirSync(join(root, 'api/v1/blog/posts/fresh')).sort()).toEqual(['@', '@.br', '@.gz'])
+    expect(readdirSync(join(root, 'en/blog/fresh')).sort()).toEqual(['@', '@.br', '@.gz'])
+  })
+
+  test("the API's JSON and a Markdown twin get their gzip copy alone; a .br an older release left goes with the next write", () => {
+    for (const gzipOnly of ['api/v1/blog/posts/fresh/@', 'en/blog/fresh.md/@']) {
+      const content = bytes(`{"for":"${gzipOnly}"}`)
+      mkdirSync(join(root, gzipOnly, '..'), { recursive: true })
+      writeFileSync(join(root, `${gzipOnly}.br`), 'an older release')
+      const seconds = writeArtifact(root, gzipOnly, content, Date.now())
+      expect(writeCopies(root, gzipOnly, content, seconds)).toBe(true)
+      expect(readdirSync(join(root, gzipOnly, '..')).sort()).toEqual(['@', '@.gz'])
+      expect(gunzipSync(readFileSync(join(root, `${gzipOnly}.gz`))).equals(content)).toBe(true)
+      expect(filesPresent(root, gzipOnly, ['.gz'])).toEqual({ main: true, copies: true })
+    }
   })
 
   test('copies left behind by a failed removal go too', () => {
@@ -80,7 +96,7 @@ describe('artifact writer', () => {
     writeFileSync(join(root, `${lone}.br`), 'stale')
     writeArtifact(root, lone, bytes('{"b":1}'), Date.now())
     expect(existsSync(join(root, `${lone}.br`))).toBe(false)
-    expect(filesPresent(root, lone)).toEqual({ main: true, copies: false })
+    expect(filesPresent(root, lone, ['.gz'])).toEqual({ main: true, copies: false })
   })
 
   test('a file of the old layout standing where a folder goes is replaced by the folder', () => {
@@ -102,6 +118,11 @@ describe('artifact writer', () => {
     expect(existsSync(join(root, 'api/v1/blog/posts/hello'))).toBe(false)
     expect(existsSync(join(root, 'api/v1/blog/posts'))).toBe(true)
     expect(removeArtifact(root, path)).toBe('absent')
-    expect(filesPresent(root, path)).toEqual({ main: false, copies: false })
+    expect(filesPresent(root, path, both)).toEqual({ main: false, copies: false })
+    // A .br beside the API's JSON (an older release's) goes with it too.
+    const json = 'api/v1/blog/posts/fresh/@'
+    writeFileSync(join(root, `${json}.br`), 'an older release')
+    expect(removeArtifact(root, json)).toBe('removed')
+    expect(existsSync(join(root, 'api/v1/blog/posts/fresh'))).toBe(false)
   })
 })

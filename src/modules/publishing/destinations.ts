@@ -1,6 +1,7 @@
 import type { Monotonic } from '../../shared/time.ts'
-import { needsCopies } from './copies-rule.ts'
+import { copiesOf } from './copies-rule.ts'
 import { createCopiesThrottle } from './copies-throttle.ts'
+import { junkCopyNames } from './disk-scan.ts'
 import type { Copier } from './copies.ts'
 import { ABSENT } from './jobs.ts'
 import type { ArtifactCache } from './memory.ts'
@@ -98,8 +99,11 @@ export function createDestinations(deps: DestinationDeps) {
   let scanned: { disk: ScannedNames; placed: Set<string> } | null = null
   function vacant(path: string): boolean {
     if (!scanned) return false
-    const nothing = !scanned.disk.has(path) && !scanned.placed.has(path)
-    scanned.placed.add(path)
+    const { disk, placed } = scanned
+    // A copy the rule never gives it (a `.br` of an older release) is noted under its own name:
+    // the write still looks for it, so no copy of other bytes stands beside the new main file.
+    const nothing = !placed.has(path) && !disk.has(path) && !junkCopyNames(path).some((name) => disk.has(name))
+    placed.add(path)
     return nothing
   }
 
@@ -169,12 +173,13 @@ export function createDestinations(deps: DestinationDeps) {
       // Too small for copies (copies-rule.ts): none written, none due, never throttled. With no
       // copies whose absence tells of a main file a failed pass replaced, its bytes are compared
       // instead (under 1 KiB: one read).
-      const copies = needsCopies(bytes.length)
+      const extensions = copiesOf(path, bytes.length)
+      const copies = extensions.length > 0
       const due = copies && throttled ? copiesDue(path) : null
       if (!copies) {
         if (hash === known && holds(cacheDir, path, bytes)) return { outcome: 'unchanged' }
       } else {
-        const files = hash === known ? filesPresent(cacheDir, path) : null
+        const files = hash === known ? filesPresent(cacheDir, path, extensions) : null
         if (files?.main && files.copies) return { outcome: 'unchanged' }
         if (files?.main && due !== null) return { outcome: 'unchanged', copiesDueAt: due }
         // The bytes stand and only their copies are missing (left for later, or lost): the copies

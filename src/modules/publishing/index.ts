@@ -22,8 +22,12 @@ import { recordedHash } from './integrity.ts'
 export { artifactRead, staticFirst } from './serve.ts'
 export type { ArtifactKind } from './kinds.ts'
 
-/** Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old code. */
-const ARTIFACT_FORMAT = 2
+/**
+ * Bump when a renderer's output changes, so the next start rebuilds artifacts written by the old
+ * code. 3: the API's JSON and the Markdown twins have `.gz` alone (copies-rule.ts); the rebuild
+ * removes the `.br` older releases wrote beside them.
+ */
+const ARTIFACT_FORMAT = 3
 const STAMP = '.folio-artifacts'
 
 function writeStamp(cacheDir: string, stamp: string): void {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Catalogue } from './catalogue.ts'
 import { wholeWithoutCopies } from './copies-rule.ts'
-import { COMPLETE, MAIN_FILE, pruneEmptyFolders } from './disk-scan.ts'
+import { completeBits, MAIN_FILE, pruneEmptyFolders } from './disk-scan.ts'
 import { markingStage, MARKING_CHUNK, type ExpectedFile } from './marking.ts'
 import type { ScannedNames } from './destinations.ts'
 import { CACHE_INPUTS, CACHE_MARKER, readMarker } from './marker.ts'
@@ -40,10 +40,10 @@ export function createRebuild(
   const now = () => deps.clock().getTime()
 
   async function rebuildLocked(force: boolean): Promise<RenderStats & { skipped: number }> {
-    // Whole: the main file with its copies, or without them when too small to need any (one stat
-    // for each file seen without copies, which are few but for the small ones).
+    // Whole: the main file with the copies it gets (copies-rule.ts), or without them when too small
+    // to need any (one stat for each file seen without copies, which are few but for the small ones).
     const present = ({ path, bits }: ExpectedFile) =>
-      bits === COMPLETE || ((bits & MAIN_FILE) !== 0 && wholeWithoutCopies(join(deps.cacheDir, path)))
+      bits === completeBits(path) || ((bits & MAIN_FILE) !== 0 && wholeWithoutCopies(join(deps.cacheDir, path)))
     const marker = readMarker(deps.cacheDir)
     let skipped = 0
     // The disk, the manifest and every expected file are compared in SQLite, a chunk at a time (marking.ts).

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { contentEtag } from '../../http/conditional.ts'
+import { COPY_EXTENSIONS, type CopyExtension } from './copies-rule.ts'
 import { ABSENT } from './jobs.ts'
 
 /**
@@ -12,11 +13,16 @@ import { ABSENT } from './jobs.ts'
  * the hash and rendering the path again. Pure but for reading the files.
  */
 
-/** How each precompressed copy decompresses, by extension (writer.ts `SIDECARS` writes them). */
-const DECODERS: readonly { ext: string; decode: (bytes: Uint8Array) => Uint8Array }[] = [
-  { ext: '.br', decode: (bytes) => brotliDecompressSync(bytes) },
-  { ext: '.gz', decode: (bytes) => gunzipSync(bytes) },
-]
+/**
+ * How each precompressed copy decompresses, by extension (writer.ts `SIDECARS` writes them). Every
+ * copy that stands is checked, also one the rule no longer gives its artifact (a `.br` of the
+ * API's JSON from an older release): Caddy serves it while it stands, and the rebuild removes it
+ * as junk (disk-scan.ts `junkCopyNames`).
+ */
+const DECODERS: Record<CopyExtension, (bytes: Uint8Array) => Uint8Array> = {
+  '.br': (bytes) => brotliDecompressSync(bytes),
+  '.gz': (bytes) => gunzipSync(bytes),
+}
 
 const readOrNull = (file: string): Buffer | null => {
   try {
@@ -30,8 +36,8 @@ const readOrNull = (file: string): Buffer | null => {
  * Whether an artifact's files disagree with its recorded hash, and how many bytes that took to
  * say. An absent artifact (ABSENT) is damaged when a main file stands there; a present one when
  * its main file is missing or hashes otherwise, or a copy beside it does not decompress to the
- * same bytes. A missing copy is no damage: copies are left for later on purpose, and an artifact
- * too small for copies (copies-rule.ts) has none.
+ * same bytes. A missing copy is no damage: copies are left for later on purpose, an artifact
+ * too small for copies (copies-rule.ts) has none, and the API's JSON and the Markdown twins no `.br`.
  */
 function inspectArtifact(root: string, path: string, hash: string): { damaged: boolean; bytesRead: number } {
   const file = join(root, path)
@@ -39,12 +45,12 @@ function inspectArtifact(root: string, path: string, hash: string): { damaged: b
   const bytes = readOrNull(file)
   if (!bytes || contentEtag(bytes) !== hash) return { damaged: true, bytesRead: bytes?.length ?? 0 }
   let bytesRead = bytes.length
-  for (const { ext, decode } of DECODERS) {
+  for (const ext of COPY_EXTENSIONS) {
     const copy = readOrNull(file + ext)
     if (!copy) continue
     bytesRead += copy.length
     try {
-      if (!Buffer.from(decode(copy)).equals(bytes)) return { damaged: true, bytesRead }
+      if (!Buffer.from(DECODERS[ext](copy)).equals(bytes)) return { damaged: true, bytesRead }
     } catch {
       return { damaged: true, bytesRead }
     }

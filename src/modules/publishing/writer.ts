@@ -15,23 +15,25 @@ import {
 } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { brotliCompressSync, constants } from 'node:zlib'
+import { mayHaveCopy, type CopyExtension } from './copies-rule.ts'
 
 /** What writing one artifact did; 'copied': its bytes stood, and only their compressed copies were written. */
 export type WriteOutcome = 'written' | 'copied' | 'unchanged' | 'removed' | 'absent'
 
 /**
  * Precompressed copies Caddy's `file_server { precompressed br gzip }` serves to clients that
- * accept them. Levels chosen by measurement on this project's artifacts (docs/publishing.md,
- * "Compression"): brotli 5 and gzip 6 cost tens of microseconds per KB and come within a few
- * per cent of the sizes of brotli 9 / gzip 9, which cost milliseconds on the publish path.
+ * accept them, one per extension of copies-rule.ts (which says which an artifact gets). Levels
+ * chosen by measurement on this project's artifacts (docs/publishing.md, "Compression"): brotli 5
+ * and gzip 6 cost tens of microseconds per KB and come within a few per cent of the sizes of
+ * brotli 9 / gzip 9, which cost milliseconds on the publish path.
  * gzip goes through `Bun.gzipSync`: the same zlib and the same bytes as `node:zlib`'s
  * `gzipSync`, with about a third less time spent around it.
  */
-export const SIDECARS = [
+export const SIDECARS: readonly { ext: CopyExtension; encode: (b: Uint8Array) => Uint8Array }[] = [
   { ext: '.br', encode: (b: Uint8Array) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) },
   // Artifacts' bytes never live in shared memory.
   { ext: '.gz', encode: (b: Uint8Array) => Bun.gzipSync(b as Uint8Array<ArrayBuffer>, { level: 6 }) },
-] as const
+]
 
 /**
  * Removes a file; false when there is none by that name. A folder there is no file either: where
@@ -157,9 +159,11 @@ export function holds(root: string, path: string, bytes: Uint8Array): boolean {
 }
 
 /**
- * The compressed copies of an artifact whose main file holds `bytes` (written without them), with
- * the main file's mtime, taken before its bytes are read; each renamed in whole, so a reader gets
- * the main file uncompressed or a copy that agrees with it. False, with nothing written, when the
+ * The compressed copies of an artifact whose main file holds `bytes` (written without them), those
+ * its kind gets (copies-rule.ts `mayHaveCopy`: `.gz` alone for the API's JSON and the Markdown
+ * twins; callers ask only for an artifact large enough, `copiesOf`), with the main file's mtime,
+ * taken before its bytes are read; each renamed in whole, so a reader gets the main file
+ * uncompressed or a copy that agrees with it. False, with nothing written, when the
  * main file holds other bytes: they would not be its copies. `seconds`: the main file's mtime, given
  * by the writer that has just put these very bytes there and places the path again only once its
  * copies are written (destinations.ts `ready`, under the render lock), so the file is neither
@@ -171,15 +175,15 @@ export function writeCopies(root: string, path: string, bytes: Uint8Array, secon
     seconds = Math.floor(statSync(file).mtimeMs / 1000)
     if (!holds(root, path, bytes)) return false
   }
-  for (const s of SIDECARS) replaceFile(file + s.ext, s.encode(bytes), seconds)
+  for (const s of SIDECARS) if (mayHaveCopy(path, s.ext)) replaceFile(file + s.ext, s.encode(bytes), seconds)
   return true
 }
 
-/** Whether an artifact's main file, and separately both its copies, are on disk. */
-export function filesPresent(root: string, path: string): { main: boolean; copies: boolean } {
+/** Whether an artifact's main file, and separately all the copies it gets (`copies`, copies-rule.ts `copiesOf`), are on disk. */
+export function filesPresent(root: string, path: string, copies: readonly CopyExtension[]): { main: boolean; copies: boolean } {
   const file = join(root, path)
   const main = existsSync(file)
-  return { main, copies: main && SIDECARS.every((s) => existsSync(file + s.ext)) }
+  return { main, copies: main && copies.every((ext) => existsSync(file + ext)) }
 }
 
 /** A bookkeeping file of CACHE_DIR (`.folio-*`: the stamp, the cache marker, the render mark): its text, or null when absent. */

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../catalogue.ts'
-import { SIDECARS } from '../writer.ts'
+import { COPY_EXTENSIONS, type CopyExtension } from '../copies-rule.ts'
 
 /**
  * Where an artifact's objects go and how they are cached: the key prefix, the artifacts' CDN
@@ -19,13 +19,13 @@ export interface MirrorObject {
   headers: Record<string, string>
 }
 
-const ENCODING: Record<(typeof SIDECARS)[number]['ext'], string> = { '.br': 'br', '.gz': 'gzip' }
+const ENCODING: Record<CopyExtension, string> = { '.br': 'br', '.gz': 'gzip' }
 
 /**
  * The objects one artifact is in the bucket, keyed like CACHE_DIR (`{prefix}{path}`, so `mc mirror`
  * of the bucket is a CACHE_DIR Caddy serves as it is): the main file with the Content-Type and
- * Cache-Control Caddy and the API answer it with, each precompressed copy under the same key plus
- * `.br`/`.gz` with its Content-Encoding. A spelled-out default (`?language=en`) has no object: Caddy
+ * Cache-Control Caddy and the API answer it with, each precompressed copy any release wrote under the same key
+ * plus `.br`/`.gz` with its Content-Encoding (which of them an artifact gets: copies-rule.ts). A spelled-out default (`?language=en`) has no object: Caddy
  * looks it up as the main file (the Caddyfile's `{read_query}`), in a CACHE_DIR mirrored from the
  * bucket too.
  */
@@ -33,6 +33,10 @@ export function objectsOf(path: string, { prefix, cacheControl, kinds }: BucketL
   const base = { 'Content-Type': kinds.contentType(path), 'Cache-Control': kinds.headers(path)['cache-control'] ?? cacheControl }
   return [
     { key: prefix + path, file: path, headers: base },
-    ...SIDECARS.map((s) => ({ key: prefix + path + s.ext, file: path + s.ext, headers: { ...base, 'Content-Encoding': ENCODING[s.ext] } })),
+    ...COPY_EXTENSIONS.map((ext) => ({
+      key: prefix + path + ext,
+      file: path + ext,
+      headers: { ...base, 'Content-Encoding': ENCODING[ext] },
+    })),
   ]
 }

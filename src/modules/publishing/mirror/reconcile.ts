@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Queryable } from '../../../db/client.ts'
 import { ABSENT, manifest } from '../jobs.ts'
 import type { ArtifactBucket } from './bucket.ts'
-import { needsCopies } from '../copies-rule.ts'
+import { copiesOf } from '../copies-rule.ts'
 import { objectsOf, type BucketLayout } from './objects.ts'
 import { readIfPresent } from './upload.ts'
 
@@ -49,10 +49,10 @@ export async function reconcileBucket(
     }
     const main = read(path)
     if (!main) return
-    // A main file too small for copies has none (copies-rule.ts): their objects are strays.
-    const copies = needsCopies(main.bytes.length)
+    // Only the copies the rule gives it (copies-rule.ts): other copies' objects are strays.
+    const copies = new Set(copiesOf(path, main.bytes.length).map((ext) => path + ext))
     for (const object of objectsOf(path, layout)) {
-      const file = object.file === path || copies ? read(object.file) : null
+      const file = object.file === path || copies.has(object.file) ? read(object.file) : null
       if (!file) continue
       kept.add(object.key)
       if (!force && listed.get(object.key) === file.md5) summary.unchanged++

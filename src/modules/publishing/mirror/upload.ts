@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ArtifactBucket } from './bucket.ts'
-import { needsCopies } from '../copies-rule.ts'
+import { copiesOf } from '../copies-rule.ts'
 import { objectsOf, type BucketLayout } from './objects.ts'
 
 /** Objects one mirror job put and deleted. */
@@ -22,8 +22,8 @@ export const readIfPresent = (file: string): Uint8Array | null => {
 /**
  * Brings one artifact's objects in line with CACHE_DIR as it is now: with its main file there,
  * each object whose file is there is put (main objects first, as the disk writer renames the main
- * file in before its copies) and the others deleted (the copies' objects of an artifact too small
- * for copies among them); without it (`delete`, or removed since the
+ * file in before its copies) and the others deleted (the objects of copies the rule does not give
+ * it among them); without it (`delete`, or removed since the
  * `put` was recorded), every object goes. A version written meanwhile has a newer job of its own.
  */
 export async function mirrorArtifact(
@@ -36,9 +36,9 @@ export async function mirrorArtifact(
   const objects = objectsOf(path, layout)
   const main = op === 'put' ? readIfPresent(join(cacheDir, path)) : null
   const bytes = new Map<string, Uint8Array | null>([[path, main]])
-  // A main file too small for copies has none to read (copies-rule.ts): their objects go, as a shrunk version's must.
-  if (main && needsCopies(main.length))
-    for (const { file } of objects) if (!bytes.has(file)) bytes.set(file, readIfPresent(join(cacheDir, file)))
+  // Only the copies the rule gives it are read (copies-rule.ts): the others' objects go, as a shrunk
+  // version's must, and a `.br` of the API's JSON an older release put.
+  for (const ext of main ? copiesOf(path, main.length) : []) bytes.set(path + ext, readIfPresent(join(cacheDir, path + ext)))
   const present = objects.filter((o) => bytes.get(o.file))
   const mains = present.filter((o) => o.file === path)
   await Promise.all(mains.map((o) => bucket.put(o.key, bytes.get(o.file)!, o.headers)))
