@@ -22,6 +22,12 @@ export const PASS = 1_000
  * the slices in flight behind a site-wide re-render.
  */
 export const SLICE = 100
+/**
+ * Paths per slice of a background pass in the server: a publish that arrives while a site-wide
+ * re-render (or a rebuild) runs waits for the slices in flight (`RENDER_WORKERS + 1`), so they are
+ * kept small there; a CLI command, which answers no publish, renders its background work in SLICEs.
+ */
+export const BACKGROUND_SLICE = 25
 
 /**
  * How long the render loop's thread works on a pass's files before it lets the event loop turn,
@@ -107,12 +113,14 @@ export function createPass(
     const urgent = dueJobs(db, now(), PASS)
     if (urgent.length) return { jobs: urgent, background: false, full: urgent.length === PASS }
     // Long only where render threads are to be kept busy across it; one slice on this thread alone.
-    const size = deps.renderer.threaded ? PASS : SLICE
+    const size = deps.renderer.threaded ? PASS : backgroundSlice
     const jobs = dueJobs(db, now(), size, LANE.background)
     // The lane found empty: the next site-wide re-render counts its progress from zero.
     if (!jobs.length) status.background.rendered = 0
     return { jobs, background: true, full: jobs.length === size }
   }
+
+  const backgroundSlice = deps.renderOnCommit ? BACKGROUND_SLICE : SLICE
 
   /** Whether urgent work is due: a background pass then renders no further slice (one indexed read per slice). */
   const urgentDue = () => dueJobs(db, now(), 1).length > 0
@@ -135,7 +143,8 @@ export function createPass(
     const results: JobResult[] = []
     const changes: ArtifactChange[] = []
     const slices: Job[][] = []
-    for (let i = 0; i < jobs.length; i += SLICE) slices.push(jobs.slice(i, i + SLICE))
+    const slice = background ? backgroundSlice : SLICE
+    for (let i = 0; i < jobs.length; i += slice) slices.push(jobs.slice(i, i + slice))
     // Up to `depth` slices in flight: those rendering on threads and the one being written here.
     // A long background pass keeps the render threads busy across its slices (a pass's end is
     // where they idle) and stops starting slices once urgent work is due: the rest stay due.
