@@ -20,7 +20,7 @@ import { migratedTempDb } from '../support/temp-db.ts'
 const { db, dir, dispose } = migratedTempDb('folio-lanes-')
 afterAll(dispose)
 
-const PAGES = 2 * SLICE + SLICE / 2
+const PAGES = 2 * SLICE + Math.floor(SLICE / 2)
 type Note = { kind: 'notes'; name: string }
 const note = (name: string): Note => ({ kind: 'notes', name })
 
