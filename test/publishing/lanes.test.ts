@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { loadConfig } from '../../src/config.ts'
 import type { ArtifactKind } from '../../src/modules/publishing/kinds.ts'
 import { createPublishing } from '../../src/modules/publishing/index.ts'
-import { BACKGROUND_SLICE as SLICE } from '../../src/modules/publishing/pass.ts'
+import { BACKGROUND_SLICE, SLICE } from '../../src/modules/publishing/pass.ts'
+import { renderHere } from '../../src/modules/publishing/render-pool.ts'
+import { catalogue } from '../../src/modules/publishing/catalogue.ts'
 import { ChangeFeed } from '../../src/shared/changes.ts'
 import { createLogger } from '../../src/shared/log.ts'
 import { systemClock } from '../../src/shared/time.ts'
@@ -18,7 +20,11 @@ import { migratedTempDb } from '../support/temp-db.ts'
  */
 
 const { db, dir, dispose } = migratedTempDb('folio-lanes-')
-afterAll(dispose)
+const threaded = migratedTempDb('folio-lanes-threaded-')
+afterAll(() => {
+  dispose()
+  threaded.dispose()
+})
 
 const PAGES = 2 * SLICE + Math.floor(SLICE / 2)
 type Note = { kind: 'notes'; name: string }
@@ -29,7 +35,7 @@ const rendered: string[] = []
 let inFirstSlice!: () => void
 const firstSlice = new Promise<void>((resolve) => (inFirstSlice = resolve))
 
-/** Every page on a settings change (a site-wide re-render, in the background); one page on a category change. */
+/** Every page on a settings change (a site-wide re-render, in the background) or, urgently, on a tag change; one page on a category change. */
 const notes: ArtifactKind<Note> = {
   name: 'notes',
   tops: ['notes'],
@@ -40,7 +46,7 @@ const notes: ArtifactKind<Note> = {
   headers: () => ({}),
   effect: () => null,
   plan: (_tx, change) =>
-    change.kind === 'settings'
+    change.kind === 'settings' || change.kind === 'tag'
       ? Array.from({ length: PAGES }, (_, i) => note(`p${i}`))
       : change.kind === 'category'
         ? [note('urgent')]
@@ -94,6 +100,44 @@ test('a change made during a site-wide re-render is served at the next slice, an
     // Once the last slice's pass has ended (stop waits for it), the lane is empty.
     await publishing.publisher.stop()
     expect(publishing.publisher.health().reRender).toEqual({ pending: 0, rendered: PAGES })
+  } finally {
+    await publishing.publisher.stop()
+  }
+})
+
+test('with render threads the server slices its background work small (a publish waits for the slices in flight), its urgent work not', async () => {
+  const config = loadConfig({ DATA_DIR: join(threaded.dir, 'data'), CACHE_DIR: join(threaded.dir, 'cache') })
+  // The render threads' seam (render-pool.ts) with the slices rendered here, so their sizes can be seen.
+  const here = renderHere(threaded.db, catalogue([notes]))
+  const slices: number[] = []
+  const renderer = {
+    ...here,
+    depth: 2,
+    threaded: true,
+    render: (paths: readonly string[]) => (slices.push(paths.length), here.render(paths)),
+  }
+  const publishing = createPublishing(
+    config,
+    threaded.db,
+    createLogger('error', () => {}),
+    systemClock,
+    [notes],
+    {
+      renderOnCommit: true,
+      renderer,
+    },
+  )
+  const feed = new ChangeFeed()
+  feed.subscribe(publishing.publisher.listener)
+  try {
+    await feed.write(threaded.db, (_tx, record) => record({ kind: 'settings' }))
+    expect(slices.reduce((a, b) => a + b, 0)).toBe(PAGES)
+    expect(Math.max(...slices)).toBe(BACKGROUND_SLICE)
+    expect(BACKGROUND_SLICE).toBeLessThan(SLICE)
+    slices.length = 0
+    await feed.write(threaded.db, (_tx, record) => record({ kind: 'tag', id: 1 }))
+    expect(slices.reduce((a, b) => a + b, 0)).toBe(PAGES)
+    expect(Math.max(...slices)).toBe(SLICE)
   } finally {
     await publishing.publisher.stop()
   }

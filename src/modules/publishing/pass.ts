@@ -23,9 +23,12 @@ export const PASS = 1_000
  */
 export const SLICE = 100
 /**
- * Paths per slice of a background pass in the server: a publish that arrives while a site-wide
- * re-render (or a rebuild) runs waits for the slices in flight (`RENDER_WORKERS + 1`), so they are
- * kept small there; a CLI command, which answers no publish, renders its background work in SLICEs.
+ * Paths per slice of a background pass in the server with render threads: a publish that arrives
+ * while a site-wide re-render (or a rebuild) runs waits for the slices in flight
+ * (`RENDER_WORKERS + 1`), so they are kept small there (at 10,000 posts a publish's p50 during a
+ * re-render went from 2.45x to 1.58x its idle p50, the re-render's time unchanged:
+ * docs/benchmarks.md). A CLI command answers no publish; without threads a background pass is one
+ * slice of this thread's, each with its pass's closing write: both keep SLICE.
  */
 export const BACKGROUND_SLICE = 25
 
@@ -113,14 +116,14 @@ export function createPass(
     const urgent = dueJobs(db, now(), PASS)
     if (urgent.length) return { jobs: urgent, background: false, full: urgent.length === PASS }
     // Long only where render threads are to be kept busy across it; one slice on this thread alone.
-    const size = deps.renderer.threaded ? PASS : backgroundSlice
+    const size = deps.renderer.threaded ? PASS : SLICE
     const jobs = dueJobs(db, now(), size, LANE.background)
     // The lane found empty: the next site-wide re-render counts its progress from zero.
     if (!jobs.length) status.background.rendered = 0
     return { jobs, background: true, full: jobs.length === size }
   }
 
-  const backgroundSlice = deps.renderOnCommit ? BACKGROUND_SLICE : SLICE
+  const backgroundSlice = deps.renderOnCommit && deps.renderer.threaded ? BACKGROUND_SLICE : SLICE
 
   /** Whether urgent work is due: a background pass then renders no further slice (one indexed read per slice). */
   const urgentDue = () => dueJobs(db, now(), 1).length > 0
