@@ -179,11 +179,15 @@ export function writeCopies(root: string, path: string, bytes: Uint8Array, secon
   return true
 }
 
-/** Whether an artifact's main file, and separately all the copies it gets (`copies`, copies-rule.ts `copiesOf`), are on disk. */
+/**
+ * Whether an artifact's main file, and separately all the copies it gets (`copies`, copies-rule.ts
+ * `copiesOf`), are on disk. A copy is a file: anything else at its name (a folder, where a rename
+ * of the copy failed) leaves the copies missing, so their job stays until they can be written.
+ */
 export function filesPresent(root: string, path: string, copies: readonly CopyExtension[]): { main: boolean; copies: boolean } {
   const file = join(root, path)
   const main = existsSync(file)
-  return { main, copies: main && copies.every((ext) => existsSync(file + ext)) }
+  return { main, copies: main && copies.every((ext) => statSync(file + ext, { throwIfNoEntry: false })?.isFile() === true) }
 }
 
 /** A bookkeeping file of CACHE_DIR (`.folio-*`: the stamp, the cache marker, the render mark): its text, or null when absent. */
