@@ -47,6 +47,13 @@ const mainFiles = (cacheDir: string) =>
 
 const seconds = (file: string) => Math.floor(statSync(file).mtimeMs / 1000)
 const read = (file: string) => (existsSync(file) ? readFileSync(file) : null)
+/** Waits until `done` holds, looking every 50 ms for at most 10 s; else fails with `failure`. */
+async function within10s(done: () => boolean | Promise<boolean>, failure: string): Promise<void> {
+  for (let tries = 0; !(await done()); tries++) {
+    if (tries === 200) throw new Error(failure)
+    await Bun.sleep(50)
+  }
+}
 
 describe('precompressed copies', () => {
   test("after a rebuild's passes, every artifact's copies decompress to its main file's bytes and carry its mtime; the API's JSON and the twins have .gz alone, a small one none", async () => {
@@ -160,10 +167,10 @@ describe('precompressed copies', () => {
     const rebuilt = await folio.cli('rebuild', '--force')
     expect(rebuilt.code).toBe(0)
     // The running server did the rebuild (operations/rebuild-control.ts): the warning is in its log, written in batches.
-    for (let tries = 0; !folio.logs().some((line) => line.message === 'artifact copies not written'); tries++) {
-      if (tries === 200) throw new Error('the server never logged "artifact copies not written"')
-      await Bun.sleep(50)
-    }
+    await within10s(
+      () => folio.logs().some((line) => line.message === 'artifact copies not written'),
+      'the server never logged "artifact copies not written"',
+    )
     expect(statSync(`${home}.gz`).isDirectory()).toBe(true)
     const served = await folio.call('GET', `${B}/posts`)
     expect(served.status).toBe(200)
@@ -171,10 +178,7 @@ describe('precompressed copies', () => {
     // The copies wait as a job of their own, which the server's sweeper takes once they can be written.
     // It is retried meanwhile (and not pending while a pass has it), so it is looked for, within a bound.
     const pending = async () => ((await folio.call('GET', '/healthz')).body.data.render as { pending: number }).pending
-    for (let tries = 0; (await pending()) === 0; tries++) {
-      if (tries === 200) throw new Error('the copies never waited as a job of their own')
-      await Bun.sleep(50)
-    }
+    await within10s(async () => (await pending()) > 0, 'the copies never waited as a job of their own')
     rmdirSync(`${home}.gz`)
     await folio.settled()
     expect(gunzipSync(readFileSync(`${home}.gz`))).toEqual(readFileSync(home))
