@@ -175,12 +175,17 @@ describe('precompressed copies', () => {
     const served = await folio.call('GET', `${B}/posts`)
     expect(served.status).toBe(200)
     expect(served.text).toBe(readFileSync(home, 'utf8'))
-    // The copies wait as a job of their own, which the server's sweeper takes once they can be written.
-    // It is retried meanwhile (and not pending while a pass has it), so it is looked for, within a bound.
-    const pending = async () => ((await folio.call('GET', '/healthz')).body.data.render as { pending: number }).pending
-    await within10s(async () => (await pending()) > 0, 'the copies never waited as a job of their own')
+    // The copies wait as a job of their own, counted as failing (the service says it is degraded),
+    // retried further apart each time like a failed render. Not pending while a pass has it, so it
+    // is looked for, within a bound.
+    const health = async () => (await folio.call('GET', '/healthz')).body.data as { status: string; render: { failing: number } }
+    await within10s(async () => (await health()).render.failing > 0, 'the copies never waited as a failing job of their own')
+    expect((await health()).status).toBe('degraded')
+    // Once they can be written, the next retry (at most a minute away: the clock is moved) writes them.
     rmdirSync(`${home}.gz`)
+    await folio.advanceClock(60_000)
     await folio.settled()
+    expect((await health()).render.failing).toBe(0)
     expect(gunzipSync(readFileSync(`${home}.gz`))).toEqual(readFileSync(home))
     expect(seconds(`${home}.gz`)).toBe(seconds(home))
     expect(existsSync(`${home}.br`)).toBe(false)

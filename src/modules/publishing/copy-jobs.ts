@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import { nextSeq, settleCopyJobs, type JobResult } from './jobs.ts'
+import { nextSeq, retryDelayMs, settleCopyJobs, type Job, type JobResult } from './jobs.ts'
 
 /**
  * How long after the last sign of life of the process writing an artifact's copies their job
@@ -10,7 +10,7 @@ import { nextSeq, settleCopyJobs, type JobResult } from './jobs.ts'
 export const COPIES_CONFIRM_MS = 2_000
 
 type Done = Extract<JobResult, { failed: false }>
-type CopyJob = { path: string; seq: number }
+type CopyJob = Job
 
 /**
  * The durable side of copies a pass does not wait for (docs/publishing.md, "Copies on their own
@@ -19,8 +19,10 @@ type CopyJob = { path: string; seq: number }
  * under a sequence number kept here; `flush` (at each pass's start, and before the render lock
  * goes back) ends the jobs of copies written since and postpones those still under way. So a
  * process killed before its copies land leaves their jobs, and whoever renders next writes them.
- * A copy answered before the closing write needs no job (or, not written, is left for `retryAt`
- * like copies held back by the throttle); one not written after it keeps its job. Copies that
+ * A copy answered before the closing write needs no job; copies not written (a full disk, a lost
+ * thread), before or after it, are retried like a failed render: after `retryDelayMs` of their
+ * job's attempts plus one, counted in the job (so `/healthz` counts them as failing), never in a
+ * loop that re-renders the path every few seconds while the disk stays full. Copies that
  * landed after their pass's closing write are announced in the write that ends their jobs
  * (`landed`: the S3 mirror puts them, which it could not when that pass recorded its changes).
  */
@@ -31,10 +33,12 @@ export function createCopyJobs(client: Database, now: () => number, landed?: (pa
   const underWay = new Map<Done, CopyJob>()
   /** Recorded jobs of copies written since: the jobs `flush` ends. */
   let written: CopyJob[] = []
+  /** Recorded jobs of copies not written: the jobs `flush` puts off for their retry. */
+  let failed: CopyJob[] = []
 
   return {
-    /** `result`'s copies are being written (`copying`); not written, they are due at `retryAt()`. */
-    track(result: Done, copying: Promise<boolean>, retryAt: () => number): void {
+    /** `result`'s copies are being written (`copying`); not written, they are retried (`result.job.attempts` failed before). */
+    track(result: Done, copying: Promise<boolean>): void {
       result.copiesDueAt = now() + COPIES_CONFIRM_MS
       result.copiesSeq = nextSeq()
       unrecorded.add(result)
@@ -43,24 +47,29 @@ export function createCopyJobs(client: Database, now: () => number, landed?: (pa
           if (ok) {
             delete result.copiesDueAt
             delete result.copiesSeq
-          } else result.copiesDueAt = retryAt()
+          } else {
+            result.copiesAttempts = result.job.attempts + 1
+            result.copiesDueAt = now() + retryDelayMs(result.copiesAttempts)
+          }
           return
         }
         const job = underWay.get(result)
         underWay.delete(result)
-        if (ok && job) written.push(job)
+        if (job) (ok ? written : failed).push(job)
       })
     },
     /** The pass's closing write has recorded every result tracked so far. */
     recorded(): void {
-      for (const result of unrecorded) underWay.set(result, { path: result.job.path, seq: result.copiesSeq! })
+      for (const result of unrecorded)
+        underWay.set(result, { path: result.job.path, seq: result.copiesSeq!, attempts: result.job.attempts })
       unrecorded.clear()
     },
-    /** Ends the jobs of copies written since they were recorded; those still under way are due later again. */
+    /** Ends the jobs of copies written since they were recorded, puts off those not written; those still under way are due later again. */
     flush(): void {
-      const done = written
+      const settled = { written, failed }
       written = []
-      settleCopyJobs(client, done, [...underWay.values()], now() + COPIES_CONFIRM_MS, landed)
+      failed = []
+      settleCopyJobs(client, settled, [...underWay.values()], now(), COPIES_CONFIRM_MS, landed)
     },
   }
 }

@@ -121,7 +121,6 @@ export function createDestinations(deps: DestinationDeps) {
   }
 
   return {
-    copiesDue,
     /**
      * What must settle before `path` is placed: its own copies still under way (never another
      * path's), and, while COPIES_IN_FLIGHT are under way, the oldest of them. Undefined: nothing.

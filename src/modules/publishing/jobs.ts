@@ -113,10 +113,11 @@ export const ABSENT = ''
 
 /**
  * How a pass ended for one job: the hash of the bytes now on disk (or ABSENT), or a failure. A
- * main file written without its compressed copies (they were written less than a second ago)
- * names when they are due: `copiesDueAt`, a job of its own.
+ * main file written without its compressed copies (they were written less than a second ago, or
+ * could not be: `copiesAttempts` failed) names when they are due: `copiesDueAt`, a job of its own.
  */
-export type JobResult = { job: Job; hash: string; failed: false; copiesDueAt?: number; copiesSeq?: number } | { job: Job; failed: true }
+export type JobResult =
+  { job: Job; hash: string; failed: false; copiesDueAt?: number; copiesSeq?: number; copiesAttempts?: number } | { job: Job; failed: true }
 
 /** Retry delay after `attempts` failed renders: 2 s, doubling, at most a minute. */
 export const retryDelayMs = doublingDelay(2_000)
@@ -136,7 +137,7 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
   const remember = client.query(
     'insert into artifact_files (path, hash) values (?1, ?2) on conflict (path) do update set hash = excluded.hash',
   )
-  const mark = client.query('insert into artifact_jobs (path, due_at, seq) values (?1, ?2, ?3) on conflict (path) do nothing')
+  const mark = client.query('insert into artifact_jobs (path, due_at, seq, attempts) values (?1, ?2, ?3, ?4) on conflict (path) do nothing')
   client
     .transaction(() => {
       for (const result of results) {
@@ -147,9 +148,10 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
         }
         remember.run(path, result.hash)
         // No row deleted: either re-marked since (kept, with its new seq) or gone (marked again).
-        if (!renderQueue.finish(client, result.job)) mark.run(path, now, nextSeq())
-        // Done, but its copies were left for later (or are still being written): their own job, durable like any other.
-        else if (result.copiesDueAt !== undefined) mark.run(path, result.copiesDueAt, result.copiesSeq ?? nextSeq())
+        if (!renderQueue.finish(client, result.job)) mark.run(path, now, nextSeq(), 0)
+        // Done, but its copies were left for later (or are still being written, or failed): their own job, durable like any other.
+        else if (result.copiesDueAt !== undefined)
+          mark.run(path, result.copiesDueAt, result.copiesSeq ?? nextSeq(), result.copiesAttempts ?? 0)
       }
       alongside?.()
     })
@@ -158,21 +160,25 @@ export function finishJobs(client: Database, results: readonly JobResult[], now:
 
 /**
  * The copies' own jobs (`copiesSeq`) in one short write: those of copies written since are ended,
- * those of copies still under way postponed to `dueAt`; a job marked again since is left as it is.
+ * those not written wait for their retry, those still under way are postponed by `confirmMs`; a
+ * job marked again since is left as it is.
  */
 export function settleCopyJobs(
   client: Database,
-  written: readonly { path: string; seq: number }[],
-  underWay: readonly { path: string; seq: number }[],
-  dueAt: number,
+  settled: { written: readonly Job[]; failed: readonly Job[] },
+  underWay: readonly Job[],
+  now: number,
+  confirmMs: number,
   landed?: (paths: string[]) => void,
 ): void {
-  if (!written.length && !underWay.length) return
+  const { written, failed } = settled
+  if (!written.length && !failed.length && !underWay.length) return
   const postpone = client.query('update artifact_jobs set due_at = ?1 where path = ?2 and seq = ?3')
   client
     .transaction(() => {
-      for (const { path, seq } of written) renderQueue.finish(client, { path, seq, attempts: 0 })
-      for (const { path, seq } of underWay) postpone.run(dueAt, path, seq)
+      for (const job of written) renderQueue.finish(client, job)
+      for (const job of failed) renderQueue.retry(client, job, now)
+      for (const { path, seq } of underWay) postpone.run(now + confirmMs, path, seq)
       if (written.length) landed?.(written.map((job) => job.path))
     })
     .immediate()

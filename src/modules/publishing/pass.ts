@@ -87,8 +87,8 @@ export function createPass(
       const placed = await destinations.place(item.job.path, content, hash, known, moveMarker)
       if (content !== null) deps.placing?.set(item.job.path, hash)
       const result: JobResult = { job: item.job, hash, failed: false, copiesDueAt: placed.copiesDueAt }
-      // Copies not written (a full disk, a lost thread) are left for a later job, like those left for later on purpose.
-      if (placed.copying) copyJobs.track(result, placed.copying, () => destinations.copiesDue(item.job.path) ?? now())
+      // Copies not written (a full disk, a lost thread) are retried by a later job, like a failed render.
+      if (placed.copying) copyJobs.track(result, placed.copying)
       return { result, outcome: placed.outcome }
     } catch (error) {
       status.lastError = { at: new Date(now()).toISOString(), path: item.job.path, error: String(error) }
