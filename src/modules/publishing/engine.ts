@@ -53,6 +53,14 @@ export interface EngineDeps {
   onPassPlaced?: (changes: readonly ArtifactChange[]) => void
 }
 
+/**
+ * The server with render threads: it answers reads and publishes while its passes render on other
+ * threads, so its main files are written off the serving thread too (placing.ts) and a background
+ * pass's slices are kept small (pass.ts BACKGROUND_SLICE). A CLI command answers nothing meanwhile.
+ */
+export const servesBesideThreads = (deps: Pick<EngineDeps, 'renderOnCommit' | 'renderer'>): boolean =>
+  deps.renderOnCommit && deps.renderer.threaded
+
 /** What a pass or a render failure left for `/healthz`, and the totals since start (coalescing shows there). */
 export interface EngineStatus {
   lastError: { at: string; path: string; error: string } | null

@@ -5,6 +5,7 @@ import { contentEtag } from '../../http/conditional.ts'
 import type { Logger } from '../../shared/log.ts'
 import type { Clock, Monotonic } from '../../shared/time.ts'
 import { createCopier } from './copies.ts'
+import { servesBesideThreads } from './engine.ts'
 import { placingThread } from './placing.ts'
 import { renderHere, type SliceRenderer } from './render-pool.ts'
 import { createArtifactCache } from './memory.ts'
@@ -84,14 +85,14 @@ export function createPublishing(
   const mirror = createArtifactMirror(config, db, log, clock, registered)
   // What each pass changed goes to the purge outbox and the mirror's, in the pass's closing write.
   const passHooks = [onPassChanges, mirror?.artifactsChanged].filter((hook): hook is PassHook => hook !== undefined)
+  const slices = renderer ?? renderHere(db, registered)
   const publisher = createPublisher(
     {
       db,
       cache,
       copies: createCopier(config.cacheDir, log, { background: servesReads }),
-      renderer: renderer ?? renderHere(db, registered),
-      // The server with render threads writes its main files off the thread that answers reads, too.
-      placer: renderOnCommit && renderer?.threaded ? placingThread(config.cacheDir, log) : undefined,
+      renderer: slices,
+      placer: servesBesideThreads({ renderOnCommit, renderer: slices }) ? placingThread(config.cacheDir, log) : undefined,
       placing,
       log,
       clock,

@@ -8,7 +8,7 @@ import { ABSENT, dueJobs, finishJobs, hashesOf, LANE, nextSeq, rebaseAhead, retr
 import { saveSubjectState } from './subjects.ts'
 import { CACHE_MARKER, writeMarker } from './marker.ts'
 import type { Artifact } from './kinds.ts'
-import type { ArtifactChange, EngineDeps, EngineStatus } from './engine.ts'
+import { servesBesideThreads, type ArtifactChange, type EngineDeps, type EngineStatus } from './engine.ts'
 import { tally, type RenderStats } from './stats.ts'
 import type { Waiters } from './waiters.ts'
 import type { WriteOutcome } from './writer.ts'
@@ -123,7 +123,7 @@ export function createPass(
     return { jobs, background: true, full: jobs.length === size }
   }
 
-  const backgroundSlice = deps.renderOnCommit && deps.renderer.threaded ? BACKGROUND_SLICE : SLICE
+  const backgroundSlice = servesBesideThreads(deps) ? BACKGROUND_SLICE : SLICE
 
   /** Whether urgent work is due: a background pass then renders no further slice (one indexed read per slice). */
   const urgentDue = () => dueJobs(db, now(), 1).length > 0
