@@ -2,13 +2,15 @@
 // Publish, rename, unpublish and delete show up in the bucket; a store that was down catches up;
 // `cli rebuild --target s3` repairs a bucket that was tampered with.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Client } from 'minio'
 import { COPIES_MIN_BYTES } from '../../src/modules/publishing/copies-rule.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
+import { item, wxr } from '../import/wxr.ts'
 import { MINIO_SETUP_TIMEOUT_MS, startMinio, type RunningMinio } from '../support/minio.ts'
 
 const B = '/api/v1/blog'
@@ -228,6 +230,48 @@ describe('artifact mirror to a real MinIO', () => {
     expect(put).toBe((await keys()).size)
     expect((await admin.statObject(BUCKET, key)).metaData['content-type']).toBe(served)
     expect(await objectBytes(key)).toEqual(bytes)
+  })
+
+  test("an imported site's redirect files follow their shard into the bucket, through a slug change and a rebuild --target s3", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-mirror-import-'))
+    const wxrFile = join(dir, 'old.xml')
+    writeFileSync(wxrFile, wxr(item({ id: 77, slug: 'old-home' })))
+    const imported = await folio.cli('import', 'wordpress', wxrFile)
+    rmSync(dir, { recursive: true })
+    expect(imported.code, imported.stderr).toBe(0)
+    await mirrored()
+    /** The redirect files on disk and their objects in the bucket, as keys. */
+    const onDisk = () =>
+      readdirSync(join(folio.cacheDir, '_moved'), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => PREFIX + relative(folio.cacheDir, join(entry.parentPath, entry.name)))
+        .sort()
+    const inBucket = async () => [...(await keys())].filter((key) => key.startsWith(`${PREFIX}_moved/`)).sort()
+    expect(onDisk()).toContain(`${PREFIX}_moved/2013/01/11/@me/old-home@~en~blog~old-home~`)
+    expect(await inBucket()).toEqual(onDisk())
+    expect((await admin.statObject(BUCKET, `${PREFIX}_moved/2013/01/11/@me/old-home@~en~blog~old-home~`)).size).toBe(0)
+
+    // The post takes a new slug: the files are renamed on disk, and in the bucket once mirrored.
+    const post = (await folio.call('GET', `${B}/posts/old-home?language=en`)).body.data
+    const writer = await folio.token('blog:write', 'blog:publish')
+    const saved = await folio.call('POST', `${B}/posts/save`, {
+      token: writer,
+      body: { ...publishablePost(taxonomy.categoryId, taxonomy.authorId), id: post.id, slug: 'new-home', status: 1 },
+    })
+    expect(saved.body.code).toBe('0000')
+    await mirrored()
+    expect(onDisk()).toContain(`${PREFIX}_moved/2013/01/11/@me/old-home@~en~blog~new-home~`)
+    expect(onDisk().filter((key) => key.endsWith('~old-home~'))).toEqual([])
+    expect(await inBucket()).toEqual(onDisk())
+
+    // A redirect object lost and a stray one under `_moved/`: rebuild --target s3 puts back the one, deletes the other.
+    const lost = onDisk()[0]!
+    await admin.removeObject(BUCKET, lost)
+    await admin.putObject(BUCKET, `${PREFIX}_moved/@zz/gone@~en~blog~gone~`, Buffer.alloc(0))
+    const run = await folio.cli('rebuild', '--target', 's3')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toMatch(/: 1 put, 1 deleted, \d+ unchanged/)
+    expect(await inBucket()).toEqual(onDisk())
   })
 
   test('rebuild --target refuses a target it does not know, and s3 when the bucket is not a publish target', async () => {

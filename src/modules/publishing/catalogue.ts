@@ -20,6 +20,8 @@ export interface Catalogue {
   canonical(url: URL): string | null
   contentType(file: string): string
   headers(file: string): Record<string, string>
+  /** The folder of files that follow a main file on disk (the kinds' `followers`), or null. */
+  followers(file: string): string | null
   effect(artifact: Artifact): ArtifactEffect
   /** Every kind's plan for a change, in registration order (each sees what the kinds before it planned), by pace. */
   plan(tx: Tx, change: Change): Planned[]
@@ -103,6 +105,13 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
     },
     contentType,
     headers: (file) => Object.assign({}, ...kinds.map((k) => k.headers(file))),
+    followers: (file) => {
+      for (const kind of kinds) {
+        const folder = kind.followers?.(file)
+        if (folder) return folder
+      }
+      return null
+    },
     effect: (artifact) => kindOf(artifact).effect(artifact),
     plan(tx, change) {
       const planned: Artifact[] = []

@@ -53,6 +53,12 @@ export interface ArtifactKind<A extends Artifact = Artifact> {
   contentType(file: string): string | null
   /** Headers its file is served with beyond the content type and validators (CSP, an asset's own Cache-Control). */
   headers(file: string): Record<string, string>
+  /**
+   * A folder (CACHE_DIR-relative) of files that follow this main file on disk (a pass hook writes
+   * them: the redirect files of a shard's index, redirects/files.ts), which a copy of CACHE_DIR
+   * carries along (the S3 mirror, mirror/followers.ts); null or absent: none.
+   */
+  followers?(file: string): string | null
   effect(artifact: A): ArtifactEffect
   /**
    * The artifacts a change touches, inside the change's transaction (no filesystem I/O): a plan

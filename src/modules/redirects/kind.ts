@@ -3,7 +3,7 @@ import type { Change } from '../../shared/changes.ts'
 import { createHash } from 'node:crypto'
 import { everyShard, shardsOf, type RedirectKind } from '../import/redirects.ts'
 import type { ArtifactKind } from '../publishing/kinds.ts'
-import { indexFile, parseIndex, REDIRECTS_TOP, type MovedShard } from './layout.ts'
+import { indexFile, movedFolder, parseIndex, REDIRECTS_TOP, type MovedShard } from './layout.ts'
 import { shardNames } from './shards.ts'
 
 const TEXT = 'text/plain; charset=utf-8'
@@ -44,6 +44,11 @@ export function redirectArtifacts(): ArtifactKind<MovedShard> {
     canonical: () => null,
     contentType: (file) => (file.startsWith(`${REDIRECTS_TOP}/`) ? TEXT : null),
     headers: () => ({}),
+    // The shard's redirect files, which follow its index (files.ts): a mirror of CACHE_DIR carries them.
+    followers: (file) => {
+      const index = parseIndex(file)
+      return index && movedFolder(index.shard)
+    },
     effect: () => null,
     plan(tx: Tx, change: Change) {
       const thing = thingOf(change)

@@ -11,8 +11,8 @@ export interface ListedObject {
 export interface ArtifactBucket {
   put(key: string, bytes: Uint8Array, headers: Record<string, string>): Promise<void>
   remove(keys: readonly string[]): Promise<void>
-  /** Every object under the prefix. */
-  list(): Promise<ListedObject[]>
+  /** Every object under the prefix, or under `under` inside it (`_moved/@lo/`). */
+  list(under?: string): Promise<ListedObject[]>
 }
 
 /**
@@ -44,10 +44,10 @@ export function createArtifactBucket(settings: S3Settings & { prefix: string }):
       const failed = (await client.removeObjects(bucket, [...keys])).flat().filter(Boolean)
       if (failed.length) throw new Error(`could not delete ${failed.length} object(s): ${JSON.stringify(failed[0])}`)
     },
-    async list() {
+    async list(under = '') {
       await exists()
       const found: ListedObject[] = []
-      for await (const item of client.listObjectsV2(bucket, settings.prefix, true))
+      for await (const item of client.listObjectsV2(bucket, settings.prefix + under, true))
         if (item.name) found.push({ key: item.name, etag: (item.etag ?? '').replace(/"/g, '') })
       return found
     },

@@ -9,7 +9,13 @@ import { COPY_EXTENSIONS, type CopyExtension } from '../copies-rule.ts'
 export interface BucketLayout {
   prefix: string
   cacheControl: string
-  kinds: Pick<Catalogue, 'contentType' | 'headers'>
+  kinds: Pick<Catalogue, 'contentType' | 'headers' | 'followers'>
+}
+
+/** Objects one mirror job put and deleted. */
+export interface MirrorCount {
+  put: number
+  deleted: number
 }
 
 /** One object of the bucket: its key, the CACHE_DIR-relative file holding its bytes, and its headers. */

@@ -2,13 +2,8 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ArtifactBucket } from './bucket.ts'
 import { copiesOf } from '../copies-rule.ts'
-import { objectsOf, type BucketLayout } from './objects.ts'
-
-/** Objects one mirror job put and deleted. */
-export interface MirrorCount {
-  put: number
-  deleted: number
-}
+import { mirrorFollowers } from './followers.ts'
+import { objectsOf, type BucketLayout, type MirrorCount } from './objects.ts'
 
 export const readIfPresent = (file: string): Uint8Array | null => {
   try {
@@ -24,7 +19,8 @@ export const readIfPresent = (file: string): Uint8Array | null => {
  * each object whose file is there is put (main objects first, as the disk writer renames the main
  * file in before its copies) and the others deleted (the objects of copies the rule does not give
  * it among them); without it (`delete`, or removed since the
- * `put` was recorded), every object goes. A version written meanwhile has a newer job of its own.
+ * `put` was recorded), every object goes. The files that follow it (followers.ts) follow it into
+ * the bucket too. A version written meanwhile has a newer job of its own.
  */
 export async function mirrorArtifact(
   bucket: ArtifactBucket,
@@ -45,5 +41,7 @@ export async function mirrorArtifact(
   await Promise.all(present.filter((o) => o.file !== path).map((o) => bucket.put(o.key, bytes.get(o.file)!, o.headers)))
   const gone = objects.filter((o) => !bytes.get(o.file)).map((o) => o.key)
   await bucket.remove(gone)
-  return { put: present.length, deleted: gone.length }
+  // The files that follow it on disk (a shard's redirect files), after it, as the disk has them now.
+  const followers = await mirrorFollowers(bucket, cacheDir, layout, path, main !== null)
+  return { put: present.length + followers.put, deleted: gone.length + followers.deleted }
 }
