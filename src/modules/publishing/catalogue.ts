@@ -95,6 +95,7 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
       spellings: target ? spellings(target) : [],
       contentType: contentType(path),
       outcome,
+      served: !(target && kindOf(target).unserved),
     }),
     canonical: (url) => {
       for (const kind of kinds) {

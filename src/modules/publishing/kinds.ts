@@ -49,6 +49,11 @@ export interface ArtifactKind<A extends Artifact = Artifact> {
   spellings?(artifact: A): string[]
   /** The main file of the artifact a URL reads in any spelling (other query orders, defaults spelled out), or null. */
   canonical(url: URL): string | null
+  /**
+   * True when no URL serves its files as they are: only the servers read them (a redirect shard's
+   * index), so no CDN holds them and no purge names them.
+   */
+  unserved?: boolean
   /** The media type its file is served with (by Caddy and by the API alike), or null when the file is not its own. */
   contentType(file: string): string | null
   /** Headers its file is served with beyond the content type and validators (CSP, an asset's own Cache-Control). */
@@ -92,4 +97,6 @@ export interface ArtifactChange {
   spellings: readonly string[]
   contentType: string
   outcome: Exclude<WriteOutcome, 'unchanged'>
+  /** Whether a URL serves the file as it is (its kind's `unserved` says not): what a purge names. */
+  served: boolean
 }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { contentTypeOf, pathOf, spellingsOf, type Target } from '../artifacts/paths.ts'
 import type { ArtifactChange } from './publisher.ts'
+import { redirectArtifacts } from '../redirects/kind.ts'
+import { catalogue } from './catalogue.ts'
 import { purgeUrls } from './purge.ts'
 
 const SITE = 'https://blog.example.com'
@@ -10,6 +12,7 @@ const change = (target: Target, outcome: ArtifactChange['outcome'] = 'written'):
   spellings: spellingsOf(target),
   contentType: contentTypeOf(pathOf(target)),
   outcome,
+  served: true,
 })
 
 describe('purgeUrls', () => {
@@ -69,9 +72,18 @@ describe('purgeUrls', () => {
       spellings: [],
       contentType: 'application/octet-stream',
       outcome: 'removed',
+      served: true,
     }
     const settings = change({ kind: 'settings' })
     expect(purgeUrls(SITE, [junk, settings, settings])).toEqual([`${SITE}/api/v1/blog/old`, `${SITE}/api/v1/blog/publication-settings`])
+  })
+
+  test("a redirect shard's index is read by the servers alone: written or removed, no purge names it", () => {
+    const kinds = catalogue([redirectArtifacts()])
+    const index = '_redirects/2013/01/11/@lo'
+    const changes = (['written', 'removed'] as const).map((outcome) => kinds.change(index, kinds.parse(index), outcome))
+    expect(changes.map((c) => c.served)).toEqual([false, false])
+    expect(purgeUrls(SITE, changes)).toEqual([])
   })
 
   test('nothing changed, nothing to purge', () => {

@@ -35,7 +35,8 @@ export function purgeUrls(siteUrl: string, changes: readonly ArtifactChange[]): 
   const urls = new Set<string>()
   for (const change of changes) {
     // Absent before and after: no CDN holds bytes of it. Copied: the bytes were already there.
-    if (change.outcome === 'absent' || change.outcome === 'copied') continue
+    // Unserved (a redirect shard's index): no URL reads the file, only the servers do.
+    if (change.outcome === 'absent' || change.outcome === 'copied' || !change.served) continue
     for (const url of [...spellingsOf(change.path, change.contentType), ...change.spellings]) urls.add(siteUrl + url)
   }
   return [...urls]

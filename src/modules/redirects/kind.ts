@@ -40,8 +40,9 @@ export function redirectArtifacts(): ArtifactKind<MovedShard> {
     tops: [REDIRECTS_TOP],
     parse: parseIndex,
     file: (artifact) => indexFile(artifact.shard),
-    // Never a page: no spelling of a URL reads these files as they are.
+    // Never a page: no spelling of a URL reads these files as they are, so no purge names them.
     canonical: () => null,
+    unserved: true,
     contentType: (file) => (file.startsWith(`${REDIRECTS_TOP}/`) ? TEXT : null),
     headers: () => ({}),
     // The shard's redirect files, which follow its index (files.ts): a mirror of CACHE_DIR carries them.
