@@ -255,7 +255,8 @@ describe('visible failure of the static path', () => {
     expect(answer.body.data).toBe(true)
     expect(answer.headers.get('folio-warning')).toContain('could not be updated yet')
     expect(answer.body.message).toContain('warning')
-    expect(folio.output()).toMatch(/"level":"error","message":"artifact render failed".*posts\/[^"]*@/)
+    // The log line reaches this process by another pipe than the answer: it may come a moment later.
+    await until(() => /"level":"error","message":"artifact render failed".*posts\/[^"]*@/.test(folio.output()), 'the render failure line')
     const health = await folio.call('GET', '/healthz')
     expect(health.status).toBe(503)
     expect(health.body.code).toBe('DEGRADED')

@@ -10,3 +10,10 @@ export async function until(done: () => boolean | Promise<boolean>, what: string
   for (const deadline = Date.now() + limitMs; !(await done()); await Bun.sleep(50))
     if (Date.now() > deadline) throw new Error(`${what}: not within ${limitMs / 1000} s`)
 }
+
+/** Waits for `promise`, but no longer than `limitMs` (a ceiling, should it never settle); clears its timer either way. */
+export async function atMost(promise: Promise<unknown>, limitMs = WAIT_LIMIT_MS): Promise<void> {
+  let timer: Timer | undefined
+  await Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, limitMs)))])
+  clearTimeout(timer)
+}
