@@ -68,6 +68,7 @@ async function freshRebuild(): Promise<Map<string, string>> {
 const sql = (query: string, ...params: (string | number)[]) => {
   const db = new Database(join(folio.dataDir, 'folio.db'))
   try {
+    db.exec('PRAGMA busy_timeout = 5000')
     db.query(query).run(...params)
   } finally {
     db.close()
