@@ -20,6 +20,17 @@ install_caddy() {
 		return 1
 	fi
 
+	# Test files may ask at once, and test/support/chromium.ts installs with apt too: one apt run at
+	# a time under this lock (the second finds caddy installed), and each waits for dpkg's own lock.
+	local lock="${FOLIO_CACHE_DIR:-$HOME/.cache/folio}/apt.lock"
+	mkdir -p "$(dirname "$lock")"
+	exec 9>"$lock"
+	flock 9
+	if command -v caddy >/dev/null 2>&1; then
+		log "installed meanwhile: $(caddy version 2>/dev/null | head -n1)"
+		return 0
+	fi
+
 	# Keep the package from starting its service while it installs: invoke-rc.d obeys
 	# policy-rc.d (exit 101 = "action forbidden"). Only create one if none exists, and
 	# remove only the one we created.
@@ -33,8 +44,8 @@ install_caddy() {
 	trap "[ $created_policy = 1 ] && rm -f '$policy'" EXIT
 
 	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends caddy >/dev/null
+	apt-get -o DPkg::Lock::Timeout=600 update -qq
+	apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends caddy >/dev/null
 
 	# On a machine booted with systemd the unit is enabled and may already be running
 	# (policy-rc.d does not stop deb-systemd-invoke on every release): turn it off.

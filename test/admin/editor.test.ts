@@ -10,6 +10,7 @@ import { seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { axeViolations, watchForPayloads } from './browser.ts'
 import { consoleClient, createUser, printedSetupUrl } from './support.ts'
+import { WAIT_LIMIT_MS } from '../support/until.ts'
 
 // The editor in Chromium (docs/editor.md): one server, one browser. An English post from an empty
 // form to published, its Chinese translation and the live hreflang pair, a conflict between two
@@ -36,7 +37,8 @@ async function signedInContext(who: { email: string; password: string }, locale 
   const [name, value] = client.cookie.split('=') as [string, string]
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale })
   await context.addCookies([{ name, value, url: folio.url }])
-  context.setDefaultTimeout(10_000)
+  // Each step's ceiling (Chromium beside a server and another test file on two cores), not a speed check.
+  context.setDefaultTimeout(WAIT_LIMIT_MS)
   return context
 }
 

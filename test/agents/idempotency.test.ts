@@ -140,6 +140,8 @@ describe('Idempotency-Key on POST writes', () => {
     const fingerprint = (sent: unknown) =>
       fingerprintOf(new Request(`${folio.url}/api/v1/blog/posts/save`, { method: 'POST', body: JSON.stringify(sent) }))
     const db = new Database(join(folio.dataDir, 'folio.db'))
+    // Beside the running server, whose writes may hold the lock a moment.
+    db.exec('PRAGMA busy_timeout = 5000')
     const caller = (db.query("select caller from idempotency_keys where key = 'restart-1'").get() as { caller: string }).caller
     const insert = db.query(
       'insert into idempotency_keys (caller, key, fingerprint, owner, status, headers, body, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',

@@ -6,13 +6,15 @@ import * as S from '../../src/modules/posts/model.ts'
 import { CLAIM_MS } from '../../src/modules/posts/scheduler.ts'
 import { formatTime } from '../../src/shared/time.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { WAIT_LIMIT_MS } from '../support/until.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { addReceiver, startReceiver, TEST_ENV, type Received } from '../webhooks/receiver.ts'
 
 // End-to-end: the real server's scheduler, real receivers, a real kill -9. The server runs on a
 // movable clock (docs/testing.md, "Time"): a schedule falls due when the test moves the server's
 // time past it, never by waiting on the real clock.
-setDefaultTimeout(30_000)
+// Above the bounded waits (30 s: test/support/until.ts), so a slow wait fails with its own message.
+setDefaultTimeout(60_000)
 
 const B = '/api/v1/blog'
 const receiver = startReceiver()
@@ -54,7 +56,7 @@ async function saveDraft(on: typeof blog, overrides: Record<string, unknown> = {
 const schedule = (on: Folio, id: number, body: unknown, as = token) => on.call('POST', `${B}/posts/${id}/schedule`, { token: as, body })
 
 /** Polls the public detail until it answers and its artifact is written (the render follows the commit), bounded. */
-async function waitPublic(on: Folio, slug: string, timeoutMs = 15_000) {
+async function waitPublic(on: Folio, slug: string, timeoutMs = WAIT_LIMIT_MS) {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const detail = await on.call('GET', `${B}/posts/${slug}`)
@@ -97,7 +99,7 @@ describe('scheduled publishing', () => {
     expect((await schedule(folio, draft.id, { publishAt })).body.data.scheduledAt).toBe(publishAt)
     await folio.advanceClock(AHEAD_MS)
 
-    await receiver.waitFor('/failed', 1, 15_000)
+    await receiver.waitFor('/failed', 1)
     const [failure] = events('/failed')
     expect(failure).toMatchObject({ event: 'blog.post.schedule_failed', scheduledAt: publishAt, post: { id: draft.id, status: 0 } })
     expect(failure.failedItems).toContain('cover_alt')
@@ -114,7 +116,7 @@ describe('scheduled publishing', () => {
     const unpublishAt = ahead(folio)
     expect((await schedule(folio, post.id, { unpublishAt })).body.data).toMatchObject({ status: 1, unpublishAt, scheduledAt: null })
     await folio.advanceClock(AHEAD_MS)
-    await receiver.waitFor('/offline', 1, 15_000)
+    await receiver.waitFor('/offline', 1)
     expect(events('/offline')[0]).toMatchObject({ event: 'blog.post.unpublished', post: { id: post.id, status: 2 } })
     // The event is queued with the change, its artifacts rendered after it (on a render thread): read once they are.
     await folio.rendered()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'bun:test'
 import { startFolio, type ApiResponse, type Folio } from '../support/folio.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
+import { WAIT_LIMIT_MS } from '../support/until.ts'
 
 /** The fields of `BlogPublicCommentRes` (spec §2.9), and nothing else. */
 export const PUBLIC_COMMENT_FIELDS = ['authorName', 'content', 'createTime', 'id', 'parentId', 'postId', 'status', 'statusText']
@@ -47,7 +48,7 @@ export interface EngagementWorld {
  * on a schedule, not per event; the suites shorten it to a second and wait for it, bounded.
  */
 export async function publicDetail(folio: Folio, slug: string, settled: (post: any) => boolean): Promise<ApiResponse> {
-  const deadline = Date.now() + 5_000
+  const deadline = Date.now() + WAIT_LIMIT_MS
   for (;;) {
     const res = await folio.call('GET', `/api/v1/blog/posts/${slug}`)
     if (settled(res.body.data) || Date.now() > deadline) return res

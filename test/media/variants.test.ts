@@ -137,6 +137,8 @@ describe('media variants', () => {
     const stem = key.slice(0, -'.jpg'.length)
     for (const file of mediaFiles()) if (file !== key) rmSync(join(s.folio.dataDir, 'media', file))
     const db = new Database(join(s.folio.dataDir, 'folio.db'))
+    // Beside the running server, whose writes may hold the lock a moment.
+    db.exec('PRAGMA busy_timeout = 5000')
     db.run('UPDATE media SET variants = NULL, width = NULL, height = NULL, largest_variant_size = NULL')
     db.close()
     // The page as a publish made while the variants were still to come: the plain upload.

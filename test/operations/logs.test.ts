@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createServer } from 'node:net'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
+import { until } from '../support/until.ts'
 
 let folio: Folio
 beforeAll(async () => {
@@ -14,14 +15,11 @@ beforeAll(async () => {
 })
 afterAll(() => folio.dispose())
 
-/** Waits (bounded) for a log line that matches. */
+/** Waits (bounded: a webhook's attempts run on the worker thread) for a log line that matches. */
 async function line(match: (entry: Record<string, any>) => boolean) {
-  for (let i = 0; i < 100; i++) {
-    const found = folio.logs().find(match)
-    if (found) return found
-    await Bun.sleep(50)
-  }
-  throw new Error('no such log line')
+  let found: Record<string, any> | undefined
+  await until(() => (found = folio.logs().find(match)) !== undefined, 'no such log line')
+  return found!
 }
 
 describe('logs an operator can use', () => {

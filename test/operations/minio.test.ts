@@ -6,6 +6,7 @@ import { PROBE_KEY } from '../../src/operations/media-check.ts'
 import { startFolio } from '../support/folio.ts'
 import { png } from '../media/fixtures.ts'
 import { MINIO_SETUP_TIMEOUT_MS, startMinio, type RunningMinio } from '../support/minio.ts'
+import { WAIT_LIMIT_MS } from '../support/until.ts'
 
 const ROOT = resolve(import.meta.dir, '../..')
 let minio: RunningMinio
@@ -47,7 +48,7 @@ describe('MEDIA_STORE=s3 on a real MinIO: the start-up check of MEDIA_URL', () =
       stdout: 'pipe',
       stderr: 'pipe',
     })
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000)
+    const timer = setTimeout(() => child.kill('SIGKILL'), WAIT_LIMIT_MS)
     const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()])
     clearTimeout(timer)
     rmSync(scratch, { recursive: true, force: true })

@@ -1,22 +1,21 @@
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathOf } from '../../src/modules/artifacts/paths.ts'
 import { startFolio } from '../support/folio.ts'
+import { until, WAIT_LIMIT_MS } from '../support/until.ts'
+
+// Tests here start several processes one after another (a server, its restarts, CLIs): on a loaded
+// box that is more than the 30 s default, and each start has its own bound.
+setDefaultTimeout(90_000)
 
 const ROOT = resolve(import.meta.dir, '../..')
 const base = mkdtempSync(join(tmpdir(), 'folio-start-'))
 afterAll(() => rmSync(base, { recursive: true, force: true }))
 let n = 0
 const folders = () => ({ DATA_DIR: join(base, `data-${++n}`), CACHE_DIR: join(base, `cache-${n}`) })
-
-/** Polls `done` (a signal, not a window) until it holds; fails after 15 s. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  for (const deadline = Date.now() + 15_000; !done(); await Bun.sleep(20))
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-}
 
 /** Starts `bun src/main.ts` expecting it to refuse: its exit code and stderr lines. */
 async function refusedStart(env: Record<string, string>) {
@@ -26,7 +25,7 @@ async function refusedStart(env: Record<string, string>) {
     stdout: 'pipe',
     stderr: 'pipe',
   })
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+  const timer = setTimeout(() => child.kill('SIGKILL'), WAIT_LIMIT_MS)
   const [code, stderr] = await Promise.all([child.exited, new Response(child.stderr).text()])
   clearTimeout(timer)
   return { code, lines: stderr.trim().split('\n') }
@@ -158,16 +157,15 @@ describe('one instance per data folder, clear start-up failures', () => {
     npm.kill('SIGTERM')
     await npm.exited
     clearTimeout(timer)
-    // Bounded wait for the server to go, then prove nothing listens there any more.
-    let refused = false
-    for (let i = 0; i < 50 && !refused; i++) {
-      refused = await fetch(`${url}/api/v1/blog/categories`).then(
-        () => false,
-        () => true,
-      )
-      if (!refused) await Bun.sleep(100)
-    }
-    expect(refused).toBe(true)
+    // Bounded wait for the server to go: nothing listens there any more.
+    await until(
+      () =>
+        fetch(`${url}/api/v1/blog/categories`).then(
+          () => false,
+          () => true,
+        ),
+      'the server to stop listening',
+    )
   })
 
   test('on SIGTERM a request in flight is answered, and a new connection is refused, never reset', async () => {

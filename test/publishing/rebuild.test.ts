@@ -73,6 +73,7 @@ function expectCopiesOfMainFiles(cacheDir: string): void {
 const pendingJobs = (folio: Folio, path?: string) => {
   const db = new Database(join(folio.dataDir, 'folio.db'))
   try {
+    db.exec('PRAGMA busy_timeout = 5000')
     const where = path === undefined ? '' : ' where path = ?'
     return (db.query(`select count(*) as n from artifact_jobs${where}`).get(...(path === undefined ? [] : [path])) as { n: number }).n
   } finally {

@@ -1,6 +1,7 @@
 // scripts/litestream.sh's settings: the config it generates and the clear refusals of bad values.
 import { describe, expect, test } from 'bun:test'
 import { resolve } from 'node:path'
+import { WAIT_LIMIT_MS } from '../support/until.ts'
 
 const SCRIPT = resolve(import.meta.dir, '../../scripts/litestream.sh')
 const valid = {
@@ -13,7 +14,7 @@ const valid = {
 }
 
 async function config(env: Record<string, string>) {
-  const proc = Bun.spawn(['bash', SCRIPT, 'config'], { env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', timeout: 10_000 })
+  const proc = Bun.spawn(['bash', SCRIPT, 'config'], { env, stdin: 'ignore', stdout: 'pipe', stderr: 'pipe', timeout: WAIT_LIMIT_MS })
   const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
   return { code, stdout, stderr }
 }

@@ -8,6 +8,7 @@ import { bucketOf, bucketUrl } from '../../src/modules/site-search/shards.ts'
 import { launchChromium } from '../support/chromium.ts'
 import { publishablePost, publishableZhPost, publishNewPost } from '../support/fixtures.ts'
 import { fromDisk, startStack, type Stack } from '../publishing/stack.ts'
+import { until } from '../support/until.ts'
 
 // One server behind Caddy, one browser: the API's search and the site's static search, in English
 // and in Chinese, a two-character word inside a longer phrase included.
@@ -127,7 +128,7 @@ describe('search', () => {
 
     s.folio.process().kill('SIGUSR2')
     // Polled until it ends, whichever way: the check below says which.
-    while (['waiting', 'running'].includes((await health()).state)) await Bun.sleep(20)
+    await until(async () => !['waiting', 'running'].includes((await health()).state), 'the search catch-up to end')
     expect(await health()).toEqual({ state: 'done', pending: 0, indexed: held.pending })
     await s.folio.rendered()
     expect(await search('zeppelin')).toEqual([slugs.bakery])

@@ -6,6 +6,7 @@ import { prepareContent } from '../../src/modules/posts/content.ts'
 import { E0, NOW, WORLD, Z0 } from '../../src/modules/seo/worked-examples.ts'
 import { sanitizeContentHtml } from '../../src/shared/sanitize.ts'
 import { ValidationFailed } from '../../src/shared/errors.ts'
+import { cpuMs } from '../support/cpu.ts'
 
 interface Case {
   name: string
@@ -22,14 +23,6 @@ interface Case {
 function body({ prefix, unit, suffix, repeat }: Case): string {
   const count = repeat ?? Math.floor((LIMITS.contentHtml - prefix.length - suffix.length) / unit.length)
   return prefix + unit.repeat(count) + suffix
-}
-
-/** CPU milliseconds of `work` (this process, all threads): a contended machine does not inflate it as it does wall time. */
-function cpuMs(work: () => void): number {
-  const before = process.cpuUsage()
-  work()
-  const used = process.cpuUsage(before)
-  return (used.user + used.system) / 1000
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test'
 import { startStack, type Stack } from '../publishing/stack.ts'
+import { until } from '../support/until.ts'
 
 setDefaultTimeout(60_000)
 
@@ -46,7 +47,7 @@ describe('CSP violation reports (CSP_REPORT_URL)', () => {
     })
     expect(sent.status).toBe(204)
     const logged = () => stack.folio.logs().filter((line) => line.message === 'csp violation reported')
-    for (let i = 0; i < 100 && !logged().length; i++) await Bun.sleep(50)
+    await until(() => logged().length > 0, 'the warn line of the report')
     expect(logged()[0]).toMatchObject({ 'blocked-uri': 'https://evil.example/x.js', 'violated-directive': 'script-src' })
     // The Reporting API's shape (report-to) is read too.
     const batch = await fetch(`${stack.folio.url}/csp-reports`, {

@@ -6,6 +6,7 @@ import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 import { publishNewPost } from '../support/fixtures.ts'
 import { SPAM_RULES } from '../../src/modules/engagement/spam.ts'
+import { until } from '../support/until.ts'
 
 setDefaultTimeout(60_000)
 
@@ -56,7 +57,7 @@ describe('previews keep their token to themselves (item 5)', () => {
     // The access lines are written in batches: wait (bounded) for the four of them.
     const logged = () =>
       folio.logs().filter((line) => line.message === 'request' && /^(\/preview\/|\/api\/v1\/blog\/previews\/)/.test(line.path ?? ''))
-    for (let i = 0; i < 100 && logged().length < 4; i++) await Bun.sleep(50)
+    await until(() => logged().length >= 4, 'the four access lines')
     expect(logged().map((line) => line.path.replace(/\/[^/]+$/, ''))).toEqual([...Array(2)].flatMap(() => [`${B}/previews`, '/preview']))
     expect(folio.output()).not.toContain(signature)
   })

@@ -162,12 +162,12 @@ describe('the site in a real browser (Chromium through Caddy)', () => {
 
       // Claps: the count on the page follows the live endpoint.
       await page.locator('[data-clap]').click()
-      await page.locator('[data-claps]', { hasText: /^1$/ }).waitFor({ timeout: 5000 })
+      await page.locator('[data-claps]', { hasText: /^1$/ }).waitFor()
       // A comment: accepted by the API (it awaits moderation), the page says so.
       await page.locator('input[name="authorName"]').fill('Reader')
       await page.locator('textarea[name="content"]').fill(language === 'zh' ? '写得很好，谢谢分享。' : 'Clear and useful, thank you.')
       await page.locator('form button[type="submit"]').click()
-      await page.locator('.status', { hasText: language === 'zh' ? '评论已收到' : 'comment was received' }).waitFor({ timeout: 5000 })
+      await page.locator('.status', { hasText: language === 'zh' ? '评论已收到' : 'comment was received' }).waitFor()
       const queue = await w.folio.call('GET', `/api/admin/blog/comments?postId=${post.id}`, { token: w.admin })
       expect(queue.body.data.records.map((c: any) => c.authorName)).toEqual(['Reader'])
       const live = await w.folio.call('GET', `/api/v1/blog/posts/${post.id}/engagement`)

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
+import { WAIT_LIMIT_MS } from './until.ts'
 
 const ROOT = resolve(import.meta.dir, '..', '..')
 
@@ -87,7 +88,8 @@ export async function startCaddy(options: {
       for await (const chunk of child.stderr) log = (log + new TextDecoder().decode(chunk)).slice(-8_000)
     })()
     const url = `http://127.0.0.1:${port}`
-    const deadline = Date.now() + 10_000
+    // A process start on a loaded box: the shared ceiling, not a speed check.
+    const deadline = Date.now() + WAIT_LIMIT_MS
     while (Date.now() < deadline && child.exitCode === null) {
       try {
         await fetch(`${url}/api/v1/blog/robots.txt`, { signal: AbortSignal.timeout(500) })

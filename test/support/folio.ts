@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Subprocess } from 'bun'
+import { atMost } from './until.ts'
 
 const ROOT = resolve(import.meta.dir, '..', '..')
 const BUN = process.execPath
@@ -61,7 +62,10 @@ export interface Folio {
  */
 const START_LIMIT_MS = 40_000
 
-async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>, output: string[]): Promise<string> {
+async function waitForListening(
+  child: Subprocess<'ignore', 'pipe', 'pipe'>,
+  output: string[],
+): Promise<{ url: string; drained: Promise<void> }> {
   const reader = child.stdout.getReader()
   const decoder = new TextDecoder()
   let buffered = ''
@@ -78,8 +82,7 @@ async function waitForListening(child: Subprocess<'ignore', 'pipe', 'pipe'>, out
       if (match) {
         reader.releaseLock()
         output.push(buffered)
-        void drain(child.stdout, output)
-        return match[1]!
+        return { url: match[1]!, drained: drain(child.stdout, output) }
       }
     }
   } catch (error) {
@@ -126,6 +129,8 @@ export async function startFolio(env: Record<string, string> = {}, options: { mo
   }
   let child: Subprocess<'ignore', 'pipe', 'pipe'>
   let url = ''
+  // Resolves once the process's stdout has ended: every line it wrote is in `output`.
+  let drained = Promise.resolve()
   const output: string[] = []
   // The moved clock: how far ahead it is, and the server's acknowledgements of each move.
   let clockOffset = 0
@@ -143,7 +148,8 @@ export async function startFolio(env: Record<string, string> = {}, options: { mo
     })
     const listening = await waitForListening(child, output)
     // A restart keeps the first port when it was fixed; with PORT=0 it gets a new one.
-    url = listening
+    url = listening.url
+    drained = listening.drained
   }
   await launch()
   if (fullEnv.PORT === '0') fullEnv.PORT = new URL(url).port
@@ -207,6 +213,9 @@ export async function startFolio(env: Record<string, string> = {}, options: { mo
     async stop(hard = false) {
       child.kill(hard ? 'SIGKILL' : 'SIGTERM')
       await child.exited
+      // The exit can be seen before the last lines are read from the pipe: logs() after a stop has them
+      // all (a ceiling, should anything else hold the pipe open).
+      await atMost(drained)
     },
     async restart() {
       await launch()

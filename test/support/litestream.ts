@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import type { Subprocess } from 'bun'
+import { atMost, WAIT_LIMIT_MS } from './until.ts'
 
 /** Litestream replicating one Folio database, started by a test and stopped by it. */
 export interface RunningLitestream {
@@ -42,19 +43,21 @@ export function startLitestream(env: Record<string, string>, command: string[] =
     const decoder = new TextDecoder()
     for await (const chunk of stream) printed += decoder.decode(chunk)
   }
-  void collect(child.stdout)
-  void collect(child.stderr)
+  // Both end once the processes' pipes close: what `output()` reads after a stop is all of it.
+  const collected = Promise.all([collect(child.stdout), collect(child.stderr)])
   return {
     async stop(hard = false) {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill(hard ? 'SIGKILL' : 'SIGTERM')
-      // Bounded: Litestream's shutdown sync is short; past 10 s it is killed.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      // Bounded: Litestream's shutdown sync is short, but a loaded box stretches it; past the ceiling it is killed.
+      const timer = setTimeout(() => child.kill('SIGKILL'), WAIT_LIMIT_MS)
       await child.exited
       clearTimeout(timer)
+      await atMost(collected)
     },
     output: () => printed,
-    exited: child.exited,
+    // The exit code once the output is all read.
+    exited: child.exited.then(async (code) => (await atMost(collected), code)),
   }
 }
 

@@ -7,7 +7,8 @@ import { addReceiver, startReceiver, waitForLog, TEST_ENV } from './receiver.ts'
 // End-to-end: real server, real receiver, real kill -9. The server runs on a movable clock
 // (docs/testing.md, "Time"): retries and leases fall due when the test moves its time past them, so
 // neither a wait on the real clock nor a loaded machine decides what the checks see.
-setDefaultTimeout(20_000)
+// Above the bounded waits (30 s: test/support/until.ts), so a slow wait fails with its own message.
+setDefaultTimeout(60_000)
 
 /** Long enough that no retry or lease falls due by itself while a test runs, however slow the machine. */
 const RETRY_MS = 60_000

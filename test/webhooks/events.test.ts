@@ -6,7 +6,8 @@ import { readmeVerify } from './readme-verify.ts'
 import { addReceiver, SECRET, startReceiver, type Received, TEST_ENV, waitForLog } from './receiver.ts'
 
 // End-to-end: real server, real receiver, real retry delays.
-setDefaultTimeout(20_000)
+// Above the bounded waits (30 s: test/support/until.ts), so a slow wait fails with its own message.
+setDefaultTimeout(60_000)
 
 const SITE_URL = 'https://blog.example.com'
 let folio: Folio

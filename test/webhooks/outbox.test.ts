@@ -5,7 +5,8 @@ import { startFolio, type Folio } from '../support/folio.ts'
 import { addReceiver, startReceiver, TEST_ENV } from './receiver.ts'
 
 // End-to-end: real server, real receiver, real retry delays.
-setDefaultTimeout(20_000)
+// Above the bounded waits (30 s: test/support/until.ts), so a slow wait fails with its own message.
+setDefaultTimeout(60_000)
 
 let folio: Folio
 let token: string

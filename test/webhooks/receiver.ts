@@ -1,4 +1,5 @@
 import type { Folio } from '../support/folio.ts'
+import { WAIT_LIMIT_MS } from '../support/until.ts'
 
 /** One request as a receiver saw it. */
 export interface Received {
@@ -32,7 +33,7 @@ export function startReceiver(responder: Responder = () => new Response('ok')) {
     requests,
     on,
     /** Waits (bounded) until `path` got `count` requests; returns them. */
-    async waitFor(path: string, count: number, timeoutMs = 10_000): Promise<Received[]> {
+    async waitFor(path: string, count: number, timeoutMs = WAIT_LIMIT_MS): Promise<Received[]> {
       const deadline = Date.now() + timeoutMs
       while (on(path).length < count) {
         if (Date.now() > deadline) throw new Error(`${path}: expected ${count} request(s), got ${on(path).length} within ${timeoutMs} ms`)
@@ -57,7 +58,12 @@ export async function addReceiver(folio: Folio, adminToken: string, body: Record
 }
 
 /** Waits (bounded) until the delivery log satisfies `done`; returns the records. */
-export async function waitForLog(folio: Folio, adminToken: string, done: (records: any[]) => boolean, timeoutMs = 10_000): Promise<any[]> {
+export async function waitForLog(
+  folio: Folio,
+  adminToken: string,
+  done: (records: any[]) => boolean,
+  timeoutMs = WAIT_LIMIT_MS,
+): Promise<any[]> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const log = await folio.call('GET', '/api/admin/blog/webhooks/events?size=100', { token: adminToken })
