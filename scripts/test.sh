@@ -17,7 +17,7 @@ echo "== tests (bun test)"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-args=(--timeout 30000 --parallel="${TEST_PARALLEL:-2}" --timings=test/timings.json)
+args=(--timeout 60000 --parallel="${TEST_PARALLEL:-2}" --timings=test/timings.json)
 [[ "${TEST_UPDATE_TIMINGS:-}" == 1 ]] && args+=(--update-timings)
 "$BUN" test "${args[@]}" "$@" 2>&1 | tee "$log" || status=$?
 # One plain closing line for CI: bun prints its counts as " N pass" / " N fail".

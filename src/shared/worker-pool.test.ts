@@ -53,10 +53,11 @@ describe('createWorkerPool', () => {
   })
 
   test('a stuck thread: its requests are refused `timeout` within the bound, the next runs on a replacement', async () => {
-    // The bound counts from a request's handing-out, a fresh thread's start included: 1 s, since a
-    // replacement's start took over 200 ms on a loaded CI box and its first answer was refused too.
-    const threads = pool({ stallMs: 1_000, perThread: Infinity, lazy: true, refuseAfterStop: true })
-    const stuck = [outcome(threads.run({ say: 'stall', ms: 3_000 })), outcome(threads.run({ say: 'behind it' }))]
+    // The bound counts from a request's handing-out, a fresh thread's start included: 1.5 s, since a
+    // replacement's start took over 200 ms on a loaded CI box (near a second under a load of 15)
+    // and its first answer was refused too. The stuck request would take longer still.
+    const threads = pool({ stallMs: 1_500, perThread: Infinity, lazy: true, refuseAfterStop: true })
+    const stuck = [outcome(threads.run({ say: 'stall', ms: 10_000 })), outcome(threads.run({ say: 'behind it' }))]
     expect(await Promise.all(stuck)).toEqual(['failed:timeout', 'failed:timeout'])
     expect(replaced).toContain('timeout')
     expect(await outcome(threads.run({ say: 'fresh' }))).toBe('fresh')

@@ -7,6 +7,7 @@ import { COPIES_MIN_BYTES, COPY_EXTENSIONS, copiesOf } from '../../src/modules/p
 import { COPIES_EVERY_MS } from '../../src/modules/publishing/destinations.ts'
 import { publishablePost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
+import { until } from '../support/until.ts'
 import { TEST_ENV } from '../webhooks/receiver.ts'
 
 // The precompressed copies are written on the copies thread by passes of more than one slice (a
@@ -47,13 +48,6 @@ const mainFiles = (cacheDir: string) =>
 
 const seconds = (file: string) => Math.floor(statSync(file).mtimeMs / 1000)
 const read = (file: string) => (existsSync(file) ? readFileSync(file) : null)
-/** Waits until `done` holds, looking every 50 ms for at most 10 s; else fails with `failure`. */
-async function within10s(done: () => boolean | Promise<boolean>, failure: string): Promise<void> {
-  for (let tries = 0; !(await done()); tries++) {
-    if (tries === 200) throw new Error(failure)
-    await Bun.sleep(50)
-  }
-}
 
 describe('precompressed copies', () => {
   test("after a rebuild's passes, every artifact's copies decompress to its main file's bytes and carry its mtime; the API's JSON and the twins have .gz alone, a small one none", async () => {
@@ -167,7 +161,7 @@ describe('precompressed copies', () => {
     const rebuilt = await folio.cli('rebuild', '--force')
     expect(rebuilt.code).toBe(0)
     // The running server did the rebuild (operations/rebuild-control.ts): the warning is in its log, written in batches.
-    await within10s(
+    await until(
       () => folio.logs().some((line) => line.message === 'artifact copies not written'),
       'the server never logged "artifact copies not written"',
     )
@@ -179,7 +173,7 @@ describe('precompressed copies', () => {
     // retried further apart each time like a failed render. Not pending while a pass has it, so it
     // is looked for, within a bound.
     const health = async () => (await folio.call('GET', '/healthz')).body.data as { status: string; render: { failing: number } }
-    await within10s(async () => (await health()).render.failing > 0, 'the copies never waited as a failing job of their own')
+    await until(async () => (await health()).render.failing > 0, 'the copies never waited as a failing job of their own')
     expect((await health()).status).toBe('degraded')
     // Once they can be written, the next retry (at most a minute away: the clock is moved) writes them.
     rmdirSync(`${home}.gz`)
