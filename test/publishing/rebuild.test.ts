@@ -8,6 +8,7 @@ import { xml2js } from 'xml-js'
 import { publishablePost, publishableZhPost, publishNewPost, seedTaxonomy } from '../support/fixtures.ts'
 import { startFolio, type Folio } from '../support/folio.ts'
 import { cacheFiles, mtimes } from './stack.ts'
+import { until } from '../support/until.ts'
 
 const B = '/api/v1/blog'
 const ENV = { RATE_LIMIT_PER_MINUTE: '1000000', SITE_URL: 'https://blog.example.org' }
@@ -340,25 +341,27 @@ describe('crash safety', () => {
     await folio.stop(true)
     rmSync(join(folio.cacheDir, 'api'), { recursive: true })
     const root = resolve(import.meta.dir, '..', '..')
+    // Its render thread lets one slice through and holds the next (render-pool.ts `holdForTest`):
+    // the rebuild cannot end before the kill, however slow this process is to look.
+    const hold = join(folio.dataDir, 'render-hold')
+    writeFileSync(hold, '1')
     const proc = Bun.spawn([process.execPath, join(root, 'src/cli.ts'), 'rebuild'], {
       cwd: root,
-      env: folio.env,
+      env: { ...folio.env, RENDER_WORKERS: '1', FOLIO_TEST_RENDER_HOLD: hold },
       stdout: 'ignore',
       stderr: 'ignore',
     })
-    // Wait until it is visibly half-way, then kill it without warning.
-    const deadline = Date.now() + 20_000
-    while (Date.now() < deadline && proc.exitCode === null) {
-      const written = existsSync(join(folio.cacheDir, 'api')) ? readdirSync(join(folio.cacheDir, 'api'), { recursive: true }).length : 0
-      if (written > 30) break
-      await Bun.sleep(2)
-    }
+    // Wait until it is visibly half-way (a slice's files written, the next held), then kill it without warning.
+    const written = () =>
+      existsSync(join(folio.cacheDir, 'api')) ? readdirSync(join(folio.cacheDir, 'api'), { recursive: true }).length : 0
+    await until(() => proc.exitCode !== null || (existsSync(`${hold}.held`) && written() > 30), 'the rebuild half-way')
     proc.kill('SIGKILL')
     await proc.exited
     expect(proc.signalCode).toBe('SIGKILL')
     expect(pendingJobs(folio)).toBeGreaterThan(0)
     expectWhole(folio.cacheDir)
 
+    rmSync(hold)
     await folio.restart()
     expect(pendingJobs(folio)).toBe(0)
     expectWhole(folio.cacheDir)

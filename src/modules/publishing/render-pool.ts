@@ -1,5 +1,5 @@
 import { Database } from 'bun:sqlite'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import type { Db } from '../../db/client.ts'
 import * as schema from '../../db/schema/index.ts'
@@ -102,15 +102,19 @@ function openReader(file: string): Db {
   return drizzle(sqlite, { schema }) as Db
 }
 
+/** Slices this thread was asked for while the test hook's file existed. */
+let seenByHook = 0
 /**
- * A test hook (test/publishing/engine.test.ts): while the file FOLIO_TEST_RENDER_HOLD names
- * exists, a render thread holds each slice before rendering it, and says so by creating that
- * name with `.held` added; so a test knows, without timing, that a render is under way on a thread.
- * Unset (always, outside tests), it is one comparison.
+ * A test hook (test/publishing/engine.test.ts, rebuild.test.ts): while the file
+ * FOLIO_TEST_RENDER_HOLD names exists, a render thread holds each slice before rendering it (past
+ * the number of slices the file may hold, let through first), and says so by creating that name
+ * with `.held` added; so a test knows, without timing, that a render is under way on a thread, or
+ * that a rebuild is half-way. Unset (always, outside tests), it is one comparison.
  */
 function holdForTest(): void {
   const hold = process.env.FOLIO_TEST_RENDER_HOLD
   if (!hold || !existsSync(hold)) return
+  if (seenByHook++ < Number(readFileSync(hold, 'utf8') || 0)) return
   writeFileSync(`${hold}.held`, '')
   const pause = new Int32Array(new SharedArrayBuffer(4))
   while (existsSync(hold)) Atomics.wait(pause, 0, 0, 10)
