@@ -1,4 +1,4 @@
-import { buildContext } from './context.ts'
+import { buildContext, type Analyse } from './context.ts'
 import type { Rule } from './rule.ts'
 import { RULES } from './rules/index.ts'
 import { suggest } from './suggestions/index.ts'
@@ -52,10 +52,10 @@ const weightOf = (items: readonly SeoCheckItem[]): number => items.reduce((sum, 
 
 /**
  * The SEO/AEO check (seo-rules.md): pure and deterministic for the same input, world and clock;
- * all rules run, in catalogue order.
+ * all rules run, in catalogue order. `analysed` may remember the body's analysis between checks.
  */
-export function check(input: SeoInput, world: SeoWorld, now: Date): SeoCheckResult {
-  const ctx = buildContext(input, world, now)
+export function check(input: SeoInput, world: SeoWorld, now: Date, analysed?: Analyse): SeoCheckResult {
+  const ctx = buildContext(input, world, now, analysed)
   const items = RULES.map((rule) => {
     const finding = rule.evaluate(ctx)
     return itemOf(rule, finding.passed, finding.message, finding.targetField)
