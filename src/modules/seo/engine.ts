@@ -19,11 +19,14 @@ export function labelOf(code: string): string {
 
 export const bandOf = (score: number): 'good' | 'needs work' | 'poor' => (score >= 80 ? 'good' : score >= 50 ? 'needs work' : 'poor')
 
+/** Each rule's label, made once rather than in every check. */
+const LABELS = new Map(RULES.map((rule) => [rule.code, labelOf(rule.code)]))
+
 function itemOf(rule: Rule, passed: boolean, message: string, targetField: string | undefined): SeoCheckItem {
   return {
     code: rule.code,
     key: rule.code,
-    label: labelOf(rule.code),
+    label: LABELS.get(rule.code) ?? labelOf(rule.code),
     message,
     why: rule.why,
     fixAction: rule.fixAction,

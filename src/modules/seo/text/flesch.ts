@@ -10,8 +10,22 @@ export function syllables(word: string): number {
   return Math.max(1, count)
 }
 
+/**
+ * Scores already computed, by sentence list: the checks of one autofix share one list
+ * (context.ts rememberingAnalyse), and every word's syllables are the costliest pass of a check.
+ */
+const scored = new WeakMap<readonly Sentence[], number | null>()
+
 /** Flesch reading ease over §2 sentences, clamped 0–100, one decimal; null without words. */
 export function fleschReadingEase(sentences: readonly Sentence[]): number | null {
+  const known = scored.get(sentences)
+  if (known !== undefined) return known
+  const score = scoreOf(sentences)
+  scored.set(sentences, score)
+  return score
+}
+
+function scoreOf(sentences: readonly Sentence[]): number | null {
   let words = 0
   let syllableCount = 0
   for (const sentence of sentences) {
