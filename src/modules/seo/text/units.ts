@@ -19,14 +19,14 @@ export function wordRuns(text: string): string[] {
 
 /** `u(text)` of §2: English counts words, Chinese counts characters, one function for both. */
 export function units(text: string): number {
+  // Text without a CJK letter (most English text) is counted in one native scan.
+  if (!CJK_LETTER.test(text)) return text.match(WORD_RUNS)?.length ?? 0
   let cjk = 0
   const blanked = text.replace(CJK_LETTERS, () => {
     cjk += 1
     return ' '
   })
-  let words = 0
-  for (const _ of blanked.matchAll(WORD_RUNS)) words += 1
-  return cjk + words
+  return cjk + (blanked.match(WORD_RUNS)?.length ?? 0)
 }
 
 /** Field length of §2: code points after trim and whitespace collapse, punctuation included. */
