@@ -5,7 +5,7 @@ import { languageSample } from './language-sample.ts'
 import { isPassive } from './passive.ts'
 import { sentenceEnds, splitSentences } from './sentences.ts'
 import { classifyLink } from './urls.ts'
-import { charWidth, fieldLength, isCjkLetter, units, width, wordRuns } from './units.ts'
+import { charWidth, collapseWhitespace, fieldLength, isCjkLetter, units, width, wordRuns } from './units.ts'
 
 describe('units u(text)', () => {
   test('English counts words joined by apostrophes, dots and hyphens', () => {
@@ -24,6 +24,9 @@ describe('units u(text)', () => {
   test('field length counts code points after collapsing whitespace', () => {
     expect(fieldLength('  a \n\t b  ')).toBe(3)
     expect(fieldLength('𠀀😀')).toBe(2)
+    // A lone surrogate is a code point of its own, as spreading the string counts it.
+    expect(fieldLength('\uD800\uD800\uDC00 \uDC00')).toBe(4)
+    expect(['a\u00a0b', 'a  b', 'a\u3000b', ' a b '].map(collapseWhitespace)).toEqual(['a b', 'a b', 'a b', 'a b'])
   })
   test('width counts CJK letters and full-width forms as 2', () => {
     expect(width('2026 年如何选择合适的静态网站生成器')).toBe(35)
