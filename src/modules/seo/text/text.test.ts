@@ -80,6 +80,8 @@ describe('Flesch', () => {
     expect(['the', 'team', 'reads', 'table', 'make', 'rhythm', '2026', 'beautiful', 'queue'].map(syllables)).toEqual([
       1, 1, 1, 2, 1, 1, 1, 3, 1,
     ])
+    // Letters only, lower-cased: what is not a-z joins the groups around it (İ and the Kelvin sign lower-case to i and k).
+    expect(['co-op', 'A.E', 'MAKE', 'tab-le', 'İe', '\u212AATE', 'café', 'naïve'].map(syllables)).toEqual([1, 1, 1, 2, 1, 1, 1, 1])
   })
   test('F scores above 100 and clamps', () => {
     expect(fleschReadingEase(splitSentences('The team reads the docs and picks the best tool.', 'en'))).toBe(100)
