@@ -26,7 +26,7 @@ function itemOf(rule: Rule, passed: boolean, message: string, targetField: strin
   return {
     code: rule.code,
     key: rule.code,
-    label: LABELS.get(rule.code) ?? labelOf(rule.code),
+    label: LABELS.get(rule.code)!,
     message,
     why: rule.why,
     fixAction: rule.fixAction,
