@@ -5,7 +5,7 @@ import type { AutofixOutcome } from '../seo/autofix.ts'
 import { mediaKeysOf } from '../seo/index.ts'
 import type { SeoCheckResult, SeoInput } from '../seo/types.ts'
 import { runAnswered, runSeoJob, type SeoJob } from '../seo/world-facts.ts'
-import { bodyHtmlOf, prepareContent } from './content.ts'
+import { bodyHtmlOf, preparedBody, prepareContent } from './content.ts'
 
 type Body = { contentHtml?: string; contentMarkdown?: string }
 
@@ -32,8 +32,8 @@ export const CHECK_TASKS = {
     images: Pick<SeoInput, 'coverImage' | 'ogImage'>
     mediaUrl: string
   }) => {
-    const body = prepareContent(contentHtml)
-    return { ...body, mediaKeys: mediaKeysOf({ ...images, contentHtml: body.contentHtml } as SeoInput, mediaUrl) }
+    const { mediaUrls, ...body } = preparedBody(contentHtml)
+    return { ...body, mediaKeys: mediaKeysOf({ ...images, contentHtml: body.contentHtml } as SeoInput, mediaUrl, mediaUrls) }
   },
   /** The media keys broken_media_url will ask about, for the caller to look up in the store. */
   mediaKeys: ({ input, mediaUrl }: { input: SeoInput; mediaUrl: string }): string[] => mediaKeysOf(input, mediaUrl),

@@ -23,5 +23,9 @@ export function bodyHtmlOf(req: { contentHtml?: string; contentMarkdown?: string
  * every response and artifact serves the same safe HTML whose TOC links work.
  */
 export function prepareContent(html: string): { contentHtml: string; contentText: string } {
-  return withIdsAndText(sanitizeContentHtml(html))
+  const { contentHtml, contentText } = preparedBody(html)
+  return { contentHtml, contentText }
 }
+
+/** prepareContent with the stored body's media URLs, from the same analysis. */
+export const preparedBody = (html: string) => withIdsAndText(sanitizeContentHtml(html))

@@ -1,3 +1,4 @@
+import { rememberingAnalyse } from './context.ts'
 import { check } from './engine.ts'
 import { generatedCoverAlt } from './suggestions/cover-alt.ts'
 import type { AutoFixType, SeoCheckResult, SeoInput, SeoWorld } from './types.ts'
@@ -50,8 +51,10 @@ export interface AutofixOutcome {
  * others write, so at most one pass per fix type applies anything.
  */
 export function autofix(input: SeoInput, world: SeoWorld, now: Date): AutofixOutcome {
+  // The fixes never touch the body: its analysis is made once for every check below.
+  const analysed = rememberingAnalyse()
   let current = input
-  let result = check(current, world, now)
+  let result = check(current, world, now, analysed)
   const applied: AutoFixType[] = []
   for (let changed = true; changed;) {
     changed = false
@@ -59,7 +62,7 @@ export function autofix(input: SeoInput, world: SeoWorld, now: Date): AutofixOut
       const fields = applyFix(current, fix, result)
       if (!changes(current, fields)) continue
       const candidate = { ...current, ...fields }
-      const next = check(candidate, world, now)
+      const next = check(candidate, world, now, analysed)
       if (!keepsPassing(result, next)) continue
       current = candidate
       result = next

@@ -92,10 +92,42 @@ export function normalizePost(input: SeoInput): Post {
   }
 }
 
-export function buildContext(input: SeoInput, world: SeoWorld, now: Date): CheckContext {
+/** What a check reads from the body, title and language alone: the costly text passes. */
+export interface BodyAnalysis {
+  body: BodyFacts
+  sentences: Sentence[]
+  sample: LanguageSample
+}
+
+export type Analyse = (post: Pick<Post, 'contentHtml' | 'language' | 'title'>) => BodyAnalysis
+
+export const analyse: Analyse = ({ contentHtml, language, title }) => {
+  const body = analyseBody(contentHtml)
+  return {
+    body,
+    sentences: body.blocks.filter((block) => !block.heading).flatMap((block) => splitSentences(block.text, language)),
+    sample: languageSample(`${title}\n${body.text}`),
+  }
+}
+
+/**
+ * `analyse` remembering its last answer: autofix checks one post several times, its fixes writing
+ * the slug, SEO title and description, canonical and cover alt, never the body, title or language.
+ * The answer is only read by the rules, never changed, so the checks may share it.
+ */
+export function rememberingAnalyse(): Analyse {
+  let last: (Parameters<Analyse>[0] & { analysis: BodyAnalysis }) | null = null
+  return ({ contentHtml, language, title }) => {
+    if (last?.contentHtml !== contentHtml || last.language !== language || last.title !== title)
+      last = { contentHtml, language, title, analysis: analyse({ contentHtml, language, title }) }
+    return last.analysis
+  }
+}
+
+export function buildContext(input: SeoInput, world: SeoWorld, now: Date, analysed: Analyse = analyse): CheckContext {
   const post = normalizePost(input)
   const { language } = post
-  const body = analyseBody(post.contentHtml)
+  const { body, sentences, sample } = analysed(post)
   const generatedSlug = suggestSlug(post, world)
   const effectiveSlug = isBlank(post.slug) ? generatedSlug : post.slug
   const selfUrl = postUrl(world.siteUrl, language, effectiveSlug)
@@ -105,9 +137,9 @@ export function buildContext(input: SeoInput, world: SeoWorld, now: Date): Check
     world,
     now,
     body,
-    sentences: body.blocks.filter((block) => !block.heading).flatMap((block) => splitSentences(block.text, language)),
+    sentences,
     links: body.links.map((link) => ({ ...link, ...classifyLink(link.href, world.siteUrl, selfUrl) })),
-    sample: languageSample(`${post.title}\n${body.text}`),
+    sample,
     selfUrl,
     generatedSlug,
     effectiveSlug,

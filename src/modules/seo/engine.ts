@@ -1,4 +1,4 @@
-import { buildContext } from './context.ts'
+import { buildContext, type Analyse } from './context.ts'
 import type { Rule } from './rule.ts'
 import { RULES } from './rules/index.ts'
 import { suggest } from './suggestions/index.ts'
@@ -19,11 +19,14 @@ export function labelOf(code: string): string {
 
 export const bandOf = (score: number): 'good' | 'needs work' | 'poor' => (score >= 80 ? 'good' : score >= 50 ? 'needs work' : 'poor')
 
+/** Each rule's label, made once rather than in every check. */
+const LABELS = new Map(RULES.map((rule) => [rule.code, labelOf(rule.code)]))
+
 function itemOf(rule: Rule, passed: boolean, message: string, targetField: string | undefined): SeoCheckItem {
   return {
     code: rule.code,
     key: rule.code,
-    label: labelOf(rule.code),
+    label: LABELS.get(rule.code)!,
     message,
     why: rule.why,
     fixAction: rule.fixAction,
@@ -52,10 +55,10 @@ const weightOf = (items: readonly SeoCheckItem[]): number => items.reduce((sum, 
 
 /**
  * The SEO/AEO check (seo-rules.md): pure and deterministic for the same input, world and clock;
- * all rules run, in catalogue order.
+ * all rules run, in catalogue order. `analysed` may remember the body's analysis between checks.
  */
-export function check(input: SeoInput, world: SeoWorld, now: Date): SeoCheckResult {
-  const ctx = buildContext(input, world, now)
+export function check(input: SeoInput, world: SeoWorld, now: Date, analysed?: Analyse): SeoCheckResult {
+  const ctx = buildContext(input, world, now, analysed)
   const items = RULES.map((rule) => {
     const finding = rule.evaluate(ctx)
     return itemOf(rule, finding.passed, finding.message, finding.targetField)

@@ -22,9 +22,13 @@ export function mediaReferences(input: SeoInput, bodyMediaUrls: readonly string[
  * Keys under MEDIA_URL that broken_media_url will look up, so the caller can prefetch them from a
  * remote store. Root-relative URLs are resolved against MEDIA_URL's origin: when the site and the
  * media share a host that is exactly the check's resolution, otherwise it only adds a harmless extra key.
+ * `mediaUrls`: the body's, when the caller has analysed it already.
  */
-export function mediaKeysOf(input: SeoInput, mediaUrl: string): string[] {
-  const { mediaUrls } = analyseBody(typeof input.contentHtml === 'string' ? input.contentHtml : '')
+export function mediaKeysOf(
+  input: SeoInput,
+  mediaUrl: string,
+  mediaUrls = analyseBody(typeof input.contentHtml === 'string' ? input.contentHtml : '').mediaUrls,
+): string[] {
   const keys = new Set<string>()
   for (const { url } of mediaReferences(input, mediaUrls)) {
     const resolved = resolveMediaUrl(url, mediaUrl)

@@ -117,11 +117,21 @@ export function analyseBody(html: string): BodyFacts {
   const headings: Open<Heading>[] = []
   const paragraphs: Open<Paragraph>[] = []
 
+  // A paragraph's or heading's text is usually its block's too (both end a block): measured once for both.
+  let last = { raw: '', text: '', units: 0 }
+  const measure = (parts: string[]) => {
+    const raw = parts.join('')
+    if (raw !== last.raw) {
+      const text = collapseWhitespace(raw)
+      last = { raw, text, units: units(text) }
+    }
+    return last
+  }
+
   const endBlock = () => {
-    const text = collapseWhitespace(block.join(''))
+    const { text, units: n } = measure(block)
     block = []
     if (text === '') return
-    const n = units(text)
     const heading = headings.length > 0
     facts.blocks.push({ text, units: n, heading })
     facts.units += n
@@ -207,11 +217,12 @@ export function analyseBody(html: string): BodyFacts {
   return facts
 
   function closeHeading(open: Open<Heading> | undefined) {
-    if (open) open.entry.text = collapseWhitespace(open.parts.join(''))
+    if (open) open.entry.text = measure(open.parts).text
   }
   function closeParagraph(open: Open<Paragraph> | undefined) {
     if (!open) return
-    open.entry.text = collapseWhitespace(open.parts.join(''))
-    open.entry.units = units(open.entry.text)
+    const { text, units: n } = measure(open.parts)
+    open.entry.text = text
+    open.entry.units = n
   }
 }

@@ -5,7 +5,7 @@ import { languageSample } from './language-sample.ts'
 import { isPassive } from './passive.ts'
 import { sentenceEnds, splitSentences } from './sentences.ts'
 import { classifyLink } from './urls.ts'
-import { charWidth, fieldLength, isCjkLetter, units, width, wordRuns } from './units.ts'
+import { charWidth, collapseWhitespace, fieldLength, isCjkLetter, units, width, wordRuns } from './units.ts'
 
 describe('units u(text)', () => {
   test('English counts words joined by apostrophes, dots and hyphens', () => {
@@ -24,6 +24,9 @@ describe('units u(text)', () => {
   test('field length counts code points after collapsing whitespace', () => {
     expect(fieldLength('  a \n\t b  ')).toBe(3)
     expect(fieldLength('𠀀😀')).toBe(2)
+    // A lone surrogate is a code point of its own, as spreading the string counts it.
+    expect(fieldLength('\uD800\uD800\uDC00 \uDC00')).toBe(4)
+    expect(['a\u00a0b', 'a  b', 'a\u3000b', ' a b '].map(collapseWhitespace)).toEqual(['a b', 'a b', 'a b', 'a b'])
   })
   test('width counts CJK letters and full-width forms as 2', () => {
     expect(width('2026 年如何选择合适的静态网站生成器')).toBe(35)
@@ -77,6 +80,8 @@ describe('Flesch', () => {
     expect(['the', 'team', 'reads', 'table', 'make', 'rhythm', '2026', 'beautiful', 'queue'].map(syllables)).toEqual([
       1, 1, 1, 2, 1, 1, 1, 3, 1,
     ])
+    // Letters only, lower-cased: what is not a-z joins the groups around it (İ and the Kelvin sign lower-case to i and k).
+    expect(['co-op', 'A.E', 'MAKE', 'tab-le', 'İe', '\u212AATE', 'café', 'naïve'].map(syllables)).toEqual([1, 1, 1, 2, 1, 1, 1, 1])
   })
   test('F scores above 100 and clamps', () => {
     expect(fleschReadingEase(splitSentences('The team reads the docs and picks the best tool.', 'en'))).toBe(100)

@@ -8,7 +8,13 @@ const WIDE = /[\u3000-\u303F\uFF00-\uFFEF]/u
 
 export const isCjkLetter = (char: string): boolean => CJK_LETTER.test(char)
 
-export const collapseWhitespace = (text: string): string => text.replace(/\s+/g, ' ').trim()
+/** Whitespace that collapsing would change: a run of two, or any other than a plain space. */
+const UNCOLLAPSED = /\s{2}|[^\S ]/
+/** A surrogate pair: one code point in two UTF-16 units. */
+const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g
+
+/** Text already collapsed (most of a body's blocks and sentences) is only trimmed, not copied. */
+export const collapseWhitespace = (text: string): string => (UNCOLLAPSED.test(text) ? text.replace(/\s+/g, ' ') : text).trim()
 
 export const isBlank = (text: string | null | undefined): boolean => !text || text.trim() === ''
 
@@ -19,18 +25,22 @@ export function wordRuns(text: string): string[] {
 
 /** `u(text)` of §2: English counts words, Chinese counts characters, one function for both. */
 export function units(text: string): number {
+  // Text without a CJK letter (most English text) is counted in one native scan.
+  if (!CJK_LETTER.test(text)) return text.match(WORD_RUNS)?.length ?? 0
   let cjk = 0
   const blanked = text.replace(CJK_LETTERS, () => {
     cjk += 1
     return ' '
   })
-  let words = 0
-  for (const _ of blanked.matchAll(WORD_RUNS)) words += 1
-  return cjk + words
+  return cjk + (blanked.match(WORD_RUNS)?.length ?? 0)
 }
 
 /** Field length of §2: code points after trim and whitespace collapse, punctuation included. */
-export const fieldLength = (text: string): number => [...collapseWhitespace(text)].length
+export function fieldLength(text: string): number {
+  const collapsed = collapseWhitespace(text)
+  // Code points without spreading the string into an array of them: units less the pairs.
+  return collapsed.length - (collapsed.match(SURROGATE_PAIRS)?.length ?? 0)
+}
 
 /** SEO title width of §2, a proxy for Yoast's pixel width. */
 export function width(text: string): number {
