@@ -23,8 +23,8 @@ export const discoverable = discoverableIn(posts)
  */
 export const publishedBefore = (at: string | SQLWrapper, id: number | SQLWrapper, of: { publishedAt: AnyColumn; id: AnyColumn } = posts) =>
   and(lte(of.publishedAt, at), or(lt(of.publishedAt, at), lt(of.id, id)))
-export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper) =>
-  and(gte(posts.publishedAt, at), or(gt(posts.publishedAt, at), gt(posts.id, id)))
+export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper, of: { publishedAt: AnyColumn; id: AnyColumn } = posts) =>
+  and(gte(of.publishedAt, at), or(gt(of.publishedAt, at), gt(of.id, id)))
 
 /**
  * Discoverable posts of the language and category bound to the `language` and `categoryId`
