@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
@@ -6,7 +6,15 @@ import { posts } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
 import { approvedComments } from '../engagement/engagement.ts'
 import type { PublicCommentRes } from '../engagement/model.ts'
-import { discoverableIn, publishedAfter, publishedBefore, sameCategoryAsPlaceholders } from '../posts/visibility.ts'
+import {
+  publishedAfter,
+  publishedBefore,
+  sameCategoryAsPlaceholders,
+  sameCategoryAsSource,
+  source,
+  SOURCES,
+  sourcesOf,
+} from '../posts/visibility.ts'
 
 /**
  * A post page's way on: the previous post is the first of its related posts (the next older of
@@ -34,24 +42,16 @@ export const neighbourStatements = preparedOnce((db) => {
   // `[id, language, categoryId, publishedAt]`, and for each SQLite seeks the category index to the
   // post's place and takes the first (a correlated subquery per source, as posts/present.ts
   // `relatedStatements` finds the related posts); a rebuild asked it of every page alone.
-  const source = (i: number) => sql.raw(`source.value ->> ${i}`)
   const first = db
     .select({ id: newer.id })
     .from(newer)
-    .where(
-      and(
-        discoverableIn(newer),
-        eq(newer.language, source(1)),
-        eq(newer.categoryId, source(2)),
-        publishedAfter(source(3), source(0), newer),
-      ),
-    )
+    .where(and(sameCategoryAsSource(newer), publishedAfter(source(3), source(0), newer)))
     .orderBy(asc(newer.publishedAt), asc(newer.id))
     .limit(1)
   return {
     newer: db
       .select({ sourceId: sql<number>`${source(0)}`, slug: posts.slug, title: posts.title })
-      .from(sql`json_each(${sql.placeholder('sources')}) as source`)
+      .from(SOURCES)
       .innerJoin(posts, sql`${posts.id} = (${first})`)
       .prepare(),
     // The one post just older than this place on the index.
@@ -69,10 +69,9 @@ export const neighbourStatements = preparedOnce((db) => {
 function nextInCategory(db: Queryable, batch: readonly Place[]): Map<number, Neighbour> {
   const dated = batch.filter((post) => post.publishedAt)
   if (!dated.length) return new Map()
-  const sources = JSON.stringify(dated.map((post) => [post.id, post.language, post.categoryId, post.publishedAt]))
   return new Map(
     neighbourStatements(db)
-      .newer.all({ sources })
+      .newer.all({ sources: sourcesOf(dated) })
       .map((row) => [row.sourceId, { slug: row.slug, title: row.title }]),
   )
 }
