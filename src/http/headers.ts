@@ -1,4 +1,4 @@
-import { IFRAME_HOSTS } from '../shared/sanitize.ts'
+import { IFRAME_HOSTS } from '../shared/iframe-hosts.ts'
 
 /**
  * The response headers Folio sets for safety, in one place (docs/api.md, "Response headers").

@@ -1,11 +1,10 @@
 import { Parser } from 'htmlparser2'
 import sanitizeHtml from 'sanitize-html'
 import { invalidField } from './errors.ts'
+import { IFRAME_HOSTS } from './iframe-hosts.ts'
 import { isSafeId } from './safe-id.ts'
 
 const MEDIA_SCHEMES = ['http', 'https', 'data', 'blob']
-/** The only hosts an embedded player (iframe) may come from. */
-export const IFRAME_HOSTS = ['www.youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com']
 
 /**
  * The allow-list every stored `contentHtml` passes through (sanitize-html, not hand-written

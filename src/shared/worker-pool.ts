@@ -9,7 +9,8 @@
 
 /** A started Worker, seen from the thread that started it. */
 export interface Thread<In> {
-  post(message: In): void
+  /** `transfer`: buffers handed over rather than copied (the sender's views of them are emptied). */
+  post(message: In, transfer?: Transferable[]): void
   /** Settles once the thread has stopped (its `close` event): nothing it does lands after that. */
   readonly stopped: Promise<void>
   /**
@@ -49,7 +50,7 @@ export function startThread<In, Out>(entry: string | URL, options: ThreadOptions
   worker.addEventListener('error', (event) => fail('error', event.message))
   void stopped.then(() => fail('exited', 'the thread exited'))
   return {
-    post: (message) => worker.postMessage(message),
+    post: (message, transfer) => worker.postMessage(message, transfer ?? []),
     stopped,
     async end(graceMs) {
       over = true
@@ -99,6 +100,19 @@ export interface WorkerPoolOptions {
   failed(reason: 'timeout' | 'crashed'): Error
   /** Told of each replaced thread, for the log. */
   onReplaced?(reason: 'timeout' | 'crashed', detail: string, unanswered: number): void
+  /** The buffers of a request handed to its thread rather than copied (`ownedBuffers`); none by default. */
+  transfer?(request: object): Transferable[]
+}
+
+/**
+ * The buffer behind `bytes` when it holds nothing else (a `Buffer.from` of a string has one of its
+ * own), for a `transfer` list: the thread then gets the bytes without a copy, and the sender's
+ * view is emptied, so only a sender done with them may hand them over. A view into a larger or
+ * shared buffer is copied as usual (none).
+ */
+export function ownedBuffers(bytes: Uint8Array | null | undefined): Transferable[] {
+  if (!bytes || !(bytes.buffer instanceof ArrayBuffer)) return []
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.byteLength > 0 ? [bytes.buffer] : []
 }
 
 export interface WorkerPool<Req, Reply> {
@@ -184,7 +198,7 @@ export function createWorkerPool<Req extends object, Reply extends { id: number 
       const id = ++lastId
       const idle = slot.running.size === 0
       slot.running.set(id, call)
-      slot.thread.post({ ...call.request, id })
+      slot.thread.post({ ...call.request, id }, options.transfer?.(call.request))
       if (idle) watch(slot)
     }
   }
@@ -249,8 +263,10 @@ export function backgroundThread<Req extends object, Reply extends { id: number 
   entry: string | URL
   stallMs: number
   log: { error(message: string, fields: Record<string, unknown>): void }
+  /** The buffers a request hands over rather than copies (`ownedBuffers`). */
+  transfer?(request: Req): Transferable[]
 }): WorkerPool<Req, Reply> {
-  const { name, log } = options
+  const { name, log, transfer } = options
   return createWorkerPool<Req, Reply>({
     entry: options.entry,
     size: 1,
@@ -263,5 +279,6 @@ export function backgroundThread<Req extends object, Reply extends { id: number 
     failed: (reason) => new Error(`the ${name} ${reason === 'timeout' ? 'stalled' : 'exited'}`),
     onReplaced: (reason, detail, unanswered) =>
       log.error(`${name} replaced`, { reason: reason === 'timeout' ? 'stalled' : 'exited', detail, unanswered }),
+    transfer: transfer && ((request) => transfer(request as Req)),
   })
 }

@@ -4,6 +4,8 @@ import { idIn } from '../../src/db/prepared.ts'
 import { posts, postTags, tags } from '../../src/db/schema/index.ts'
 import { relatedStatements } from '../../src/modules/posts/present.ts'
 import { postsBySlug } from '../../src/modules/artifacts/render/artifact.ts'
+import { partnerPairs } from '../../src/modules/artifacts/snapshot.ts'
+import { neighbourStatements } from '../../src/modules/site/neighbours.ts'
 import { discoverable, publishedAfter, publishedBefore } from '../../src/modules/posts/visibility.ts'
 import { migratedTempDb } from '../support/temp-db.ts'
 
@@ -60,6 +62,24 @@ describe('per-post lookups seek their index', () => {
   test("a batch's posts by slug: one seek of the slug index per slug, not a read of the language", () => {
     const plan = planOf({ toSQL: () => postsBySlug(db).getQuery() }, { language: 'en', slugs: '["a","b"]' })
     expect(plan).toContain('SEARCH posts USING INDEX posts_slug (language=? AND <expr>=?)')
+  })
+
+  test("a batch's next newer posts: one statement, a seek of the category index per page", () => {
+    const plan = planOf({ toSQL: () => neighbourStatements(db).newer.getQuery() }, { sources: '[[5,"en",1,"2026-01-01 00:00:00"]]' })
+    expect(plan).toContain('SCAN source VIRTUAL TABLE')
+    expect(plan).toMatch(
+      /SEARCH n USING INDEX posts_listed_category\S* \(listed=\? AND category_id=\?( AND language=\?)? AND published_at>\?\)/,
+    )
+    expect(plan).toContain('SEARCH posts USING INTEGER PRIMARY KEY (rowid=?)')
+    expect(plan).not.toContain('TEMP B-TREE')
+  })
+
+  test("a batch's partners: one statement, a seek of each slug index per page", () => {
+    const plan = planOf({ toSQL: () => partnerPairs(db).getQuery() }, { ids: '[1,2]' })
+    expect(plan).toContain('SEARCH posts USING INTEGER PRIMARY KEY (rowid=?)')
+    expect(plan).toContain('SEARCH partner USING INDEX posts_slug (language=? AND <expr>=?)')
+    expect(plan).toContain('SEARCH partner USING INDEX posts_alternate_slug (language=? AND <expr>=?)')
+    expect(plan).not.toContain('SCAN partner')
   })
 
   test("a translation's partner is found through either slug's index", () => {

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, max, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
-import { preparedOnce } from '../../db/prepared.ts'
+import { idIn, preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
 import { LANGUAGES, otherLanguage, type Language, postUrl } from '../../shared/language.ts'
 import { memo } from '../../shared/memo.ts'
@@ -43,6 +43,18 @@ const partnerListed = and(
   eq(partner.language, sql`case ${own(posts.language)} when ${LANGUAGES[0]} then ${LANGUAGES[1]} else ${LANGUAGES[0]} end`),
 )
 
+/**
+ * The slug of the post a `posts` row pairs with (its language is the other one): the discoverable
+ * other-language post its `alternateSlug` names, else the first (lowest id) naming it; one
+ * definition for the sitemap's rows and a batch of post pages (`partnerSlugsOf`), each lookup on
+ * its slug index.
+ */
+const partnerSlug = sql<string | null>`coalesce(
+  (select ${partner.slug} from ${partnerTable} where ${own(posts.alternateSlug)} <> '' and ${partnerListed}
+    and lower(${partner.slug}) = lower(${own(posts.alternateSlug)}) order by ${partner.id} limit 1),
+  (select ${partner.slug} from ${partnerTable} where ${partnerListed}
+    and lower(${partner.alternateSlug}) = lower(${own(posts.slug)}) order by ${partner.id} limit 1))`
+
 /** Discoverable posts of a language matching `where` on a slug index, in id order. */
 const translations = (db: Queryable, where: SQL) =>
   db
@@ -69,11 +81,7 @@ const statements = preparedOnce((db) => ({
       alternateSlug: posts.alternateSlug,
       updatedAt: posts.updatedAt,
       coverImage: posts.coverImage,
-      partnerSlug: sql<string | null>`coalesce(
-        (select ${partner.slug} from ${partnerTable} where ${own(posts.alternateSlug)} <> '' and ${partnerListed}
-          and lower(${partner.slug}) = lower(${own(posts.alternateSlug)}) order by ${partner.id} limit 1),
-        (select ${partner.slug} from ${partnerTable} where ${partnerListed}
-          and lower(${partner.alternateSlug}) = lower(${own(posts.slug)}) order by ${partner.id} limit 1))`,
+      partnerSlug,
     })
     .from(posts)
     .where(and(discoverable, gte(posts.id, sql.placeholder('first')), lte(posts.id, sql.placeholder('last'))))
@@ -105,6 +113,8 @@ const statements = preparedOnce((db) => ({
     .from(posts)
     .where(discoverable)
     .prepare(),
+  // The partners of a batch's posts, by id (`partnerSlugsOf`).
+  pairs: db.select({ id: posts.id, partnerSlug }).from(posts).where(idIn(posts.id)).prepare(),
   // A post's translations, lowest id first: the posts its `alternateSlug` names, and those naming it.
   named: translations(db, sql`lower(${posts.slug}) = lower(${sql.placeholder('slug')})`),
   naming: translations(db, sql`lower(${posts.alternateSlug}) = lower(${sql.placeholder('slug')})`),
@@ -241,6 +251,22 @@ export function partnerOf(db: Queryable, row: Translatable): { language: Languag
     (row.alternateSlug ? named.get({ language, slug: row.alternateSlug }) : undefined) ?? naming.get({ language, slug: row.slug })
   return found ? { language, slug: found.slug } : null
 }
+
+/**
+ * `partnerOf` for a batch of posts, by id, in one statement: the partner's slug (its language is
+ * the other one), or null. A page per post of a rebuild asked it two lookups at a time.
+ */
+export function partnerSlugsOf(db: Queryable, ids: readonly number[]): Map<number, string | null> {
+  if (!ids.length) return new Map()
+  return new Map(
+    partnerPairs(db)
+      .all({ ids: JSON.stringify(ids) })
+      .map((row) => [row.id, row.partnerSlug]),
+  )
+}
+
+/** The statement behind `partnerSlugsOf` (its plan is checked: test/publishing/query-plans.test.ts). */
+export const partnerPairs = (db: Queryable) => statements(db).pairs
 
 /** The discoverable posts a sitemap entry of `row` pairs with, for planning which shards a change touches. */
 export function partnersOf(db: Queryable, row: Translatable): number[] {

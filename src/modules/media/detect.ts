@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
-
 /**
  * The raster formats we publish, by the MIME type the bytes prove, with the extension we
  * store them under. GIF is on the list: it is a plain raster format with no scripting or
@@ -40,6 +38,9 @@ export const mimeForExt = (ext: string): MediaMime | undefined => MIME_BY_EXT[ex
  * Returns undefined for anything outside ACCEPTED_MEDIA.
  */
 export async function detectMediaType(bytes: Uint8Array): Promise<MediaType | undefined> {
+  // Loaded at the first upload: the feeds and the render threads import this module for
+  // `mimeForExt` alone, and file-type's load costs ~40 ms of CPU in every thread that makes it.
+  const { fileTypeFromBuffer } = await import('file-type')
   const found = await fileTypeFromBuffer(bytes)
   if (!found) return undefined
   // An animated PNG is still a PNG to every browser; store it as one.

@@ -9,7 +9,7 @@ import { toCategoryRes } from '../taxonomy/categories.ts'
 import { toTagRes } from '../taxonomy/tags.ts'
 import type { PostCard, PostRes, PostSchedule, WriterPostRes } from './model.ts'
 import type { PostRow } from './repo.ts'
-import { discoverableIn, publishedBefore, sameCategoryAsPlaceholders } from './visibility.ts'
+import { publishedBefore, sameCategoryAsPlaceholders, sameCategoryAsSource, source, SOURCES, sourcesOf } from './visibility.ts'
 
 /** How many older posts of the same category a post response lists as related. */
 export const RELATED_POSTS = 3
@@ -130,25 +130,16 @@ const candidate = alias(posts, 'r')
  * source's place and takes the next few (a correlated subquery per source, on the index).
  */
 export const relatedStatements = preparedOnce((db) => {
-  const source = (i: number) => sql.raw(`source.value ->> ${i}`)
   const before = db
     .select({ id: candidate.id })
     .from(candidate)
-    .where(
-      and(
-        discoverableIn(candidate),
-        eq(candidate.language, source(1)),
-        eq(candidate.categoryId, source(2)),
-        ne(candidate.id, source(0)),
-        publishedBefore(source(3), source(0), candidate),
-      ),
-    )
+    .where(and(sameCategoryAsSource(candidate), ne(candidate.id, source(0)), publishedBefore(source(3), source(0), candidate)))
     .orderBy(desc(candidate.publishedAt), desc(candidate.id))
     .limit(RELATED_POSTS)
   return {
     published: db
       .select({ ...cardColumns, sourceId: sql<number>`${source(0)}` })
-      .from(sql`json_each(${sql.placeholder('sources')}) as source`)
+      .from(SOURCES)
       .innerJoin(posts, sql`${posts.id} in (${before})`)
       .prepare(),
     // A post with no publication time (a draft shown to its writer): the newest of its category.
@@ -168,9 +159,7 @@ function relatedRowsOf(db: Queryable, rows: readonly PostRow[]): CardRow[][] {
   const dated = [...new Map(rows.filter((row) => row.publishedAt).map((row) => [row.id, row])).values()]
   const found = new Map<number, CardRow[]>()
   if (dated.length)
-    for (const { sourceId, ...row } of published.all({
-      sources: JSON.stringify(dated.map((r) => [r.id, r.language, r.categoryId, r.publishedAt])),
-    }))
+    for (const { sourceId, ...row } of published.all({ sources: sourcesOf(dated) }))
       found.set(sourceId, [...(found.get(sourceId) ?? []), row])
   // Every related post has a publication time (it is at or before the source's).
   const newestFirst = (a: CardRow, b: CardRow) => (a.publishedAt! < b.publishedAt! ? 1 : a.publishedAt! > b.publishedAt! ? -1 : b.id - a.id)

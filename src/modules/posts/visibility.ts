@@ -23,8 +23,8 @@ export const discoverable = discoverableIn(posts)
  */
 export const publishedBefore = (at: string | SQLWrapper, id: number | SQLWrapper, of: { publishedAt: AnyColumn; id: AnyColumn } = posts) =>
   and(lte(of.publishedAt, at), or(lt(of.publishedAt, at), lt(of.id, id)))
-export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper) =>
-  and(gte(posts.publishedAt, at), or(gt(posts.publishedAt, at), gt(posts.id, id)))
+export const publishedAfter = (at: string | SQLWrapper, id: number | SQLWrapper, of: { publishedAt: AnyColumn; id: AnyColumn } = posts) =>
+  and(gte(of.publishedAt, at), or(gt(of.publishedAt, at), gt(of.id, id)))
 
 /**
  * Discoverable posts of the language and category bound to the `language` and `categoryId`
@@ -39,3 +39,17 @@ export const sameCategoryAsPlaceholders = and(
 
 /** The same test for a row already in memory: SQLite derives `listed`, so nothing restates its definition. */
 export const isDiscoverable = (row: { listed: number | null }): boolean => row.listed === 1
+
+/**
+ * A batch of posts to look up around, one statement for all (a correlated subquery per post, each
+ * seeking the `(listed, category_id, published_at, id)` index): `sourcesOf` binds them to the
+ * `sources` placeholder as `[id, language, categoryId, publishedAt]` rows of `json_each(sources) as
+ * source` (`SOURCES`), `source(i)` is a row's i-th value, and `sameCategoryAsSource(of)` the
+ * discoverable posts (`of`: an alias) of its language and category.
+ */
+export const SOURCES = sql`json_each(${sql.placeholder('sources')}) as source`
+export const source = (i: 0 | 1 | 2 | 3) => sql.raw(`source.value ->> ${i}`)
+export const sameCategoryAsSource = (of: { listed: AnyColumn; language: AnyColumn; categoryId: AnyColumn }) =>
+  and(discoverableIn(of), eq(of.language, source(1)), eq(of.categoryId, source(2)))
+export const sourcesOf = (batch: readonly { id: number; language: string; categoryId: number; publishedAt: string | null }[]) =>
+  JSON.stringify(batch.map((post) => [post.id, post.language, post.categoryId, post.publishedAt]))

@@ -1,5 +1,5 @@
 import type { Logger } from '../../shared/log.ts'
-import { backgroundThread } from '../../shared/worker-pool.ts'
+import { backgroundThread, ownedBuffers } from '../../shared/worker-pool.ts'
 import { writeCopies } from './writer.ts'
 
 /** One artifact's copies as the copies thread (copies-thread.ts) is asked for them, and its answer. */
@@ -32,6 +32,7 @@ export function writeRequested({ id, root, path, bytes, seconds }: Omit<CopiesRe
 /**
  * Writes artifacts' precompressed copies, on the copies thread (`offThread`: a pass then renders
  * its next slice while the copies of the last one are compressed) or at once on the caller's.
+ * Off the thread, `bytes` is handed over when it owns its buffer: the caller's view is emptied.
  * `copy` resolves true once the copies agree with the main file on disk, false when they were not
  * written; it never rejects. `seconds`: the main file's mtime, from the writer that has just put
  * these bytes there (the file is then not read back).
@@ -57,7 +58,15 @@ const STALL_MS = 10_000
  * (the server's); a CLI command's runs at the process's own priority.
  */
 export function createCopier(root: string, log: Logger, { entry = ENTRY, stallMs = STALL_MS, background = true } = {}): Copier {
-  const thread = backgroundThread<Omit<CopiesRequest, 'id'>, CopiesReply>({ name: 'copies thread', entry, stallMs, log })
+  // The bytes are handed over, not copied: `copy` is their last use (destinations.ts), and a copy
+  // not written is rendered again by its job, never retried from these bytes.
+  const thread = backgroundThread<Omit<CopiesRequest, 'id'>, CopiesReply>({
+    name: 'copies thread',
+    entry,
+    stallMs,
+    log,
+    transfer: (request) => ownedBuffers(request.bytes),
+  })
 
   function answered(reply: CopiesReply): boolean {
     if (reply.error) log.warn('artifact copies not written', { error: reply.error })

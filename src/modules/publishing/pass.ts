@@ -12,7 +12,7 @@ import { servesBesideThreads, type ArtifactChange, type EngineDeps, type EngineS
 import { tally, type RenderStats } from './stats.ts'
 import type { Waiters } from './waiters.ts'
 import type { WriteOutcome } from './writer.ts'
-import type { SliceResult } from './render-slice.ts'
+import { bytesOf, type SliceResult } from './render-slice.ts'
 
 /** Paths per pass: a pass is one read snapshot; what is left is taken by the next pass at once. */
 export const PASS = 1_000
@@ -82,7 +82,7 @@ export function createPass(
   async function settle(item: Rendered, known: string | undefined): Promise<{ result: JobResult; outcome: WriteOutcome | 'failed' }> {
     try {
       if ('error' in item) throw item.error
-      const content = item.content === null ? null : Buffer.from(item.content)
+      const content = item.content === null ? null : bytesOf(item.content)
       const hash = content === null ? ABSENT : contentEtag(content)
       const placed = await destinations.place(item.job.path, content, hash, known, moveMarker)
       if (content !== null) deps.placing?.set(item.job.path, hash)

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client.ts'
 import * as schema from '../../db/schema/index.ts'
 import type { Logger } from '../../shared/log.ts'
 import { backgroundWhenAsked } from '../../shared/thread-priority.ts'
-import { createWorkerPool } from '../../shared/worker-pool.ts'
+import { createWorkerPool, ownedBuffers } from '../../shared/worker-pool.ts'
 import { catalogue, type Catalogue } from './catalogue.ts'
 import type { ArtifactKind } from './kinds.ts'
-import { renderSlice, type SliceResult } from './render-slice.ts'
+import { bytesOf, renderSlice, type SliceResult } from './render-slice.ts'
 import { heapBound } from '../../shared/heap-bound.ts'
 
 /**
@@ -40,7 +40,7 @@ interface RenderRequest {
   /** Whether the thread yields to the thread that answers reads (thread-priority.ts): the server's do. */
   background: boolean
 }
-type RenderReply = { id: number; results: ({ content: string | null } | { error: string })[] } | { id: number; error: string }
+type RenderReply = { id: number; results: ({ content: Uint8Array | null } | { error: string })[] } | { id: number; error: string }
 
 /** A slice of 100 includes the largest sitemap (~1 MB at 10,000 posts, ~0.1 s): a thread silent this long is stuck. */
 const STALL_MS = 60_000
@@ -144,8 +144,14 @@ export function answerRenders(makeKinds: (options: never) => readonly ArtifactKi
         optionsText = data.options
       }
       holdForTest()
-      const results = renderSlice(db, kinds, data.paths).map((r) => ('error' in r ? { error: String(r.error) } : r))
-      self.postMessage({ id: data.id, results } satisfies RenderReply)
+      // Each render's bytes made here and handed over: the render loop gets them without a copy
+      // of the text (a structured clone copies a string twice) and without encoding it again.
+      const results = renderSlice(db, kinds, data.paths).map((r) =>
+        'error' in r ? { error: String(r.error) } : { content: r.content === null ? null : bytesOf(r.content) },
+      )
+      self.postMessage({ id: data.id, results } satisfies RenderReply, {
+        transfer: results.flatMap((r) => ('content' in r ? ownedBuffers(r.content) : [])),
+      })
       heap.settle()
     } catch (error) {
       self.postMessage({ id: data.id, error: String(error) } satisfies RenderReply)

@@ -1,8 +1,14 @@
 import type { Db } from '../../db/client.ts'
 import type { Catalogue } from './catalogue.ts'
 
-/** One path's render: its bytes (null: the artifact must not exist), or the error. */
-export type SliceResult = { content: string | null } | { error: unknown }
+/**
+ * One path's render: its text, or its UTF-8 bytes when a render thread made them (handed over
+ * without a copy: render-pool.ts); null: the artifact must not exist. Or the error.
+ */
+export type SliceResult = { content: string | Uint8Array | null } | { error: unknown }
+
+/** A render's bytes: made here from its text, or as a render thread handed them over. */
+export const bytesOf = (content: string | Uint8Array): Uint8Array => (typeof content === 'string' ? Buffer.from(content) : content)
 
 /**
  * Renders a slice of artifact files from one read snapshot (a deferred transaction: no write

@@ -1,4 +1,7 @@
-import sanitizeHtml from 'sanitize-html'
+import type sanitizeHtml from 'sanitize-html'
+
+/** sanitize-html, loaded at the first import of resources: the render threads show resources' summaries and never need it. */
+const sanitize = (): typeof sanitizeHtml => require('sanitize-html') as typeof sanitizeHtml
 
 /** Tags that end a line of text: dropping them must leave a space, or "<p>a</p><p>b</p>" reads "ab". */
 const BLOCK_TAGS = ['address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer']
@@ -18,7 +21,7 @@ const BLOCKS_ONLY: sanitizeHtml.IOptions = {
  * only entities it writes are the four it escapes, decoded here with `&amp;` last.
  */
 export function plainText(html: string): string {
-  return sanitizeHtml(html, BLOCKS_ONLY)
+  return sanitize()(html, BLOCKS_ONLY)
     .replace(/<[^>]*>/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

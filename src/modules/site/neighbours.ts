@@ -1,11 +1,20 @@
 import { and, asc, desc, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { Queryable } from '../../db/client.ts'
 import { preparedOnce } from '../../db/prepared.ts'
 import { posts } from '../../db/schema/index.ts'
 import type { Language } from '../../shared/language.ts'
 import { approvedComments } from '../engagement/engagement.ts'
 import type { PublicCommentRes } from '../engagement/model.ts'
-import { publishedAfter, publishedBefore, sameCategoryAsPlaceholders } from '../posts/visibility.ts'
+import {
+  publishedAfter,
+  publishedBefore,
+  sameCategoryAsPlaceholders,
+  sameCategoryAsSource,
+  source,
+  SOURCES,
+  sourcesOf,
+} from '../posts/visibility.ts'
 
 /**
  * A post page's way on: the previous post is the first of its related posts (the next older of
@@ -25,36 +34,57 @@ interface Place {
   publishedAt: string | null
 }
 
-const statements = preparedOnce((db) => {
-  const at = sql.placeholder('publishedAt')
-  const id = sql.placeholder('id')
-  // The one post nearest this place on the index, in the given direction.
-  const nearest = (newer: boolean) => {
-    const order = newer ? asc : desc
-    return db
-      .select({ language: posts.language, slug: posts.slug, title: posts.title })
+/** The posts a batch's next-newer lookups range over (`n`). */
+const newer = alias(posts, 'n')
+
+export const neighbourStatements = preparedOnce((db) => {
+  // The next newer of each post of a batch, in one statement: `sources` is a JSON array of
+  // `[id, language, categoryId, publishedAt]`, and for each SQLite seeks the category index to the
+  // post's place and takes the first (a correlated subquery per source, as posts/present.ts
+  // `relatedStatements` finds the related posts); a rebuild asked it of every page alone.
+  const first = db
+    .select({ id: newer.id })
+    .from(newer)
+    .where(and(sameCategoryAsSource(newer), publishedAfter(source(3), source(0), newer)))
+    .orderBy(asc(newer.publishedAt), asc(newer.id))
+    .limit(1)
+  return {
+    newer: db
+      .select({ sourceId: sql<number>`${source(0)}`, slug: posts.slug, title: posts.title })
+      .from(SOURCES)
+      .innerJoin(posts, sql`${posts.id} = (${first})`)
+      .prepare(),
+    // The one post just older than this place on the index.
+    older: db
+      .select({ language: posts.language, slug: posts.slug })
       .from(posts)
-      .where(and(sameCategoryAsPlaceholders, newer ? publishedAfter(at, id) : publishedBefore(at, id)))
-      .orderBy(order(posts.publishedAt), order(posts.id))
+      .where(and(sameCategoryAsPlaceholders, publishedBefore(sql.placeholder('publishedAt'), sql.placeholder('id'))))
+      .orderBy(desc(posts.publishedAt), desc(posts.id))
       .limit(1)
-      .prepare()
+      .prepare(),
   }
-  return { newer: nearest(true), older: nearest(false) }
 })
 
-const bind = (place: Place) => ({ id: place.id, language: place.language, categoryId: place.categoryId, publishedAt: place.publishedAt })
-
-/** The next newer discoverable post of the post's category and language; none for a post not yet published. */
-function nextInCategory(db: Queryable, post: Place): Neighbour | null {
-  if (!post.publishedAt) return null
-  const row = statements(db).newer.get(bind(post))
-  return row ? { slug: row.slug, title: row.title } : null
+/** The next newer discoverable post of each post's category and language, by id; none for a post not yet published. */
+function nextInCategory(db: Queryable, batch: readonly Place[]): Map<number, Neighbour> {
+  const dated = batch.filter((post) => post.publishedAt)
+  if (!dated.length) return new Map()
+  return new Map(
+    neighbourStatements(db)
+      .newer.all({ sources: sourcesOf(dated) })
+      .map((row) => [row.sourceId, { slug: row.slug, title: row.title }]),
+  )
 }
 
 /** The post whose page names this one as its next (the next older of its category): a change here re-renders it. */
 export function previousInCategory(db: Queryable, post: Place): { language: Language; slug: string } | null {
   if (!post.publishedAt) return null
-  const row = statements(db).older.get(bind(post))
+  const row = neighbourStatements(db).older.get({
+    id: post.id,
+    language: post.language,
+    categoryId: post.categoryId,
+    publishedAt: post.publishedAt,
+  })
   return row ? { language: row.language, slug: row.slug } : null
 }
 
@@ -66,7 +96,12 @@ export interface PostExtras {
 
 export const NO_EXTRAS: PostExtras = { next: null, comments: [] }
 
-export const postExtrasOf = (db: Queryable, post: Place): PostExtras => ({
-  next: nextInCategory(db, post),
-  comments: approvedComments(db, post.id, post.language as Language),
-})
+/** `postExtrasOf` of a batch's post pages, by id: the next newer of them all read in one statement. */
+export function postExtrasOfMany(db: Queryable, batch: readonly Place[]): Map<number, PostExtras> {
+  const next = nextInCategory(db, batch)
+  return new Map(
+    batch.map((post) => [post.id, { next: next.get(post.id) ?? null, comments: approvedComments(db, post.id, post.language as Language) }]),
+  )
+}
+
+export const postExtrasOf = (db: Queryable, post: Place): PostExtras => postExtrasOfMany(db, [post]).get(post.id)!

@@ -1,7 +1,7 @@
 import render from 'dom-serializer'
 import { Element, isTag, type ChildNode, type ParentNode } from 'domhandler'
 import { textContent } from 'domutils'
-import hljs from 'highlight.js/lib/common'
+import type { HLJSApi } from 'highlight.js'
 import { parseDocument } from 'htmlparser2'
 import type { Language } from '../../shared/language.ts'
 import { recentMemo } from '../../shared/memo.ts'
@@ -23,6 +23,14 @@ import { noImages, type ImageLookup } from '../media/responsive.ts'
  * One parse and one serialization, both linear (htmlparser2); the bodies done last are kept.
  */
 
+/**
+ * highlight.js with its common languages, loaded at the first code block rendered: its load costs
+ * ~40 ms of CPU in every thread that makes it (the render loop's and each render thread's), which
+ * a site without code, or a thread that renders none, never needs.
+ */
+let highlighter: HLJSApi | null = null
+const hljs = (): HLJSApi => (highlighter ??= require('highlight.js/lib/common') as HLJSApi)
+
 const CODE_LANGUAGE = /(?:^|\s)lang(?:uage)?-([\w+#-]{1,32})(?:\s|$)/
 /**
  * Highlighting costs about a millisecond per block of ordinary size: past these bounds the rest
@@ -35,13 +43,13 @@ function codeOf(pre: Element): { code: Element; language: string } | null {
   const code = pre.children.find((c): c is Element => isTag(c) && c.name === 'code')
   if (!code) return null
   const named = CODE_LANGUAGE.exec(code.attribs.class ?? '')?.[1]?.toLowerCase() ?? ''
-  return { code, language: named && hljs.getLanguage(named) ? named : '' }
+  return { code, language: named && hljs().getLanguage(named) ? named : '' }
 }
 
 function highlight(code: Element, language: string) {
   const text = textContent(code)
   if (text.length > HIGHLIGHTED_CHARS) return
-  const html = hljs.highlight(text, { language, ignoreIllegals: true }).value
+  const html = hljs().highlight(text, { language, ignoreIllegals: true }).value
   const spans = parseDocument(html).children
   for (const child of spans) child.parent = code
   code.children = spans
@@ -88,7 +96,7 @@ function readable(html: string, language: Language, images: ImageLookup): string
       if (node.name === 'pre') {
         const found = codeOf(node)
         if (found?.language && blocks < HIGHLIGHTED_BLOCKS) highlight(found.code, found.language)
-        const name = found?.language ? hljs.getLanguage(found.language)!.name : ''
+        const name = found?.language ? hljs().getLanguage(found.language)!.name : ''
         return scrollRegion(node, `${w.code} ${++blocks}${name ? ` (${name})` : ''}`)
       }
       if (node.name === 'img') {

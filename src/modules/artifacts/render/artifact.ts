@@ -5,7 +5,7 @@ import { DomainError } from '../../../shared/errors.ts'
 import { authorDetail, listEnabledAuthors } from '../../authors/authors.ts'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { posts } from '../../../db/schema/index.ts'
-import { LANGUAGES, type Language } from '../../../shared/language.ts'
+import { LANGUAGES, otherLanguage, type Language } from '../../../shared/language.ts'
 import type { PostRes } from '../../posts/model.ts'
 import { toPostResMany } from '../../posts/present.ts'
 import type { PostRow } from '../../posts/repo.ts'
@@ -14,13 +14,13 @@ import { publicationSettings } from '../../settings/settings.ts'
 import { listEnabledCategories } from '../../taxonomy/categories.ts'
 import { listEnabledTags } from '../../taxonomy/tags.ts'
 import { PAGE_SIZE, type Target } from '../paths.ts'
-import { partnerOf, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
+import { partnerSlugsOf, sitemapData, sitemapShard, sitemapUrl, type SiteOptions } from '../snapshot.ts'
 import { renderRobots } from './robots.ts'
 import { renderSitemapIndex, renderUrlset } from './sitemap.ts'
 import { postPageHtml, readsOf, renderSiteTarget } from '../../site/render.tsx'
 import { apiRss } from '../../site/feeds.ts'
 import { renderMarkdownTwin } from '../../site/markdown.ts'
-import { postExtrasOf } from '../../site/neighbours.ts'
+import { postExtrasOfMany } from '../../site/neighbours.ts'
 import { type PostPage, type SnapshotReads } from '../../site/snapshot.ts'
 
 export interface RenderSource extends SiteOptions {
@@ -100,22 +100,33 @@ export function renderTargets(
   const pass = { ...src, reads: readsOf(src) }
   const posts: PostCache = src.posts ?? new Map()
   readPosts(src.db, targets.filter(isPostTarget), posts)
+  // The pages' partners and next posts, each read for the whole batch in one statement (seeks of
+  // their indexes per post: a read of every post per batch made a full rebuild grow with the
+  // square of the site).
+  const pages = targets.flatMap((t) => (t.kind === 'page.post' ? [posts.get(keyOf(t))] : [])).filter((found) => !!found)
+  const partners = partnerSlugsOf(
+    src.db,
+    pages.map((found) => found.row.id),
+  )
+  const extras = postExtrasOfMany(
+    src.db,
+    pages.map((found) => found.post),
+  )
   return targets.map((t) => {
     if (!isPostTarget(t)) return renderOther(pass, t)
     const found = posts.get(keyOf(t))
     if (!found) return null
     if (t.kind === 'post') return envelopeBody(success(found.post))
     if (t.kind === 'page.twin') return renderMarkdownTwin(src.siteUrl, found.post)
-    // Two index lookups per page (posts_slug, posts_alternate_slug): a read of every post per
-    // batch instead made a full rebuild grow with the square of the site.
-    const partner = partnerOf(src.db, found.row)
-    const page: PostPage = { post: found.post, partner: partner && { language: partner.language, slug: partner.slug }, noindex: false }
+    const slug = partners.get(found.row.id) ?? null
+    const partner = slug === null ? null : { language: otherLanguage(found.row.language), slug }
+    const page: PostPage = { post: found.post, partner, noindex: false }
     const { reads } = pass
     return postPageHtml(
       reads.publication(t.language),
       reads.nav(),
       page,
-      postExtrasOf(src.db, page.post),
+      extras.get(found.post.id)!,
       reads.pageNav(t.language),
       reads.image,
     )
