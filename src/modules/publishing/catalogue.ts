@@ -73,13 +73,15 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
 
   const file = (artifact: Artifact) => kindOf(artifact).file(artifact)
   const spellings = (artifact: Artifact) => kindOf(artifact).spellings?.(artifact) ?? []
-  const contentType = (file: string) => {
+  /** The first kind's answer that is not null (nor absent, for an optional question), or null. */
+  const firstAnswer = <T>(ask: (kind: ArtifactKind) => T | null | undefined): T | null => {
     for (const kind of kinds) {
-      const type = kind.contentType(file)
-      if (type !== null) return type
+      const answer = ask(kind)
+      if (answer !== null && answer !== undefined) return answer
     }
-    return FALLBACK_TYPE
+    return null
   }
+  const contentType = (file: string) => firstAnswer((kind) => kind.contentType(file)) ?? FALLBACK_TYPE
   // Whether a path names an artifact, for the paths planned most recently: every publish plans the
   // same lists, feeds and sitemaps, and parsing a path back costs microseconds.
   const artifactPaths = recentMemo<string, boolean>(4096)
@@ -97,22 +99,10 @@ export function catalogue(kinds: readonly ArtifactKind[]): Catalogue {
       outcome,
       served: !(target && kindOf(target).unserved),
     }),
-    canonical: (url) => {
-      for (const kind of kinds) {
-        const file = kind.canonical(url)
-        if (file !== null) return file
-      }
-      return null
-    },
+    canonical: (url) => firstAnswer((kind) => kind.canonical(url)),
     contentType,
     headers: (file) => Object.assign({}, ...kinds.map((k) => k.headers(file))),
-    followers: (file) => {
-      for (const kind of kinds) {
-        const folder = kind.followers?.(file)
-        if (folder) return folder
-      }
-      return null
-    },
+    followers: (file) => firstAnswer((kind) => kind.followers?.(file)),
     effect: (artifact) => kindOf(artifact).effect(artifact),
     plan(tx, change) {
       const planned: Artifact[] = []

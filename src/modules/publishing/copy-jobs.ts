@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import { nextSeq, retryDelayMs, settleCopyJobs, type Job, type JobResult } from './jobs.ts'
+import { failedOnce, nextSeq, settleCopyJobs, type Job, type JobResult } from './jobs.ts'
 
 /**
  * How long after the last sign of life of the process writing an artifact's copies their job
@@ -10,7 +10,6 @@ import { nextSeq, retryDelayMs, settleCopyJobs, type Job, type JobResult } from 
 export const COPIES_CONFIRM_MS = 2_000
 
 type Done = Extract<JobResult, { failed: false }>
-type CopyJob = Job
 
 /**
  * The durable side of copies a pass does not wait for (docs/publishing.md, "Copies on their own
@@ -20,8 +19,8 @@ type CopyJob = Job
  * goes back) ends the jobs of copies written since and postpones those still under way. So a
  * process killed before its copies land leaves their jobs, and whoever renders next writes them.
  * A copy answered before the closing write needs no job; copies not written (a full disk, a lost
- * thread), before or after it, are retried like a failed render: after `retryDelayMs` of their
- * job's attempts plus one, counted in the job (so `/healthz` counts them as failing), never in a
+ * thread), before or after it, are retried like a failed render: after the backoff of their
+ * job's attempts plus one (`failedOnce`), counted in the job (so `/healthz` counts them as failing), never in a
  * loop that re-renders the path every few seconds while the disk stays full. Copies that
  * landed after their pass's closing write are announced in the write that ends their jobs
  * (`landed`: the S3 mirror puts them, which it could not when that pass recorded its changes).
@@ -30,11 +29,11 @@ export function createCopyJobs(client: Database, now: () => number, landed?: (pa
   /** Results whose copies are under way and whose pass has not yet recorded them. */
   const unrecorded = new Set<Done>()
   /** Recorded jobs of copies still under way. */
-  const underWay = new Map<Done, CopyJob>()
+  const underWay = new Map<Done, Job>()
   /** Recorded jobs of copies written since: the jobs `flush` ends. */
-  let written: CopyJob[] = []
+  let written: Job[] = []
   /** Recorded jobs of copies not written: the jobs `flush` puts off for their retry. */
-  let failed: CopyJob[] = []
+  let failed: Job[] = []
 
   return {
     /** `result`'s copies are being written (`copying`); not written, they are retried (`result.job.attempts` failed before). */
@@ -48,8 +47,9 @@ export function createCopyJobs(client: Database, now: () => number, landed?: (pa
             delete result.copiesDueAt
             delete result.copiesSeq
           } else {
-            result.copiesAttempts = result.job.attempts + 1
-            result.copiesDueAt = now() + retryDelayMs(result.copiesAttempts)
+            const retry = failedOnce(result.job, now())
+            result.copiesAttempts = retry.attempts
+            result.copiesDueAt = retry.dueAt
           }
           return
         }

@@ -125,6 +125,9 @@ export const retryDelayMs = doublingDelay(2_000)
 /** The render jobs as a durable queue (queue.ts). */
 const renderQueue = durableQueue('artifact_jobs', retryDelayMs)
 
+/** A job's attempts and due time once it failed at `now` (a render, or its copies): the backoff of every retry. */
+export const failedOnce = (job: Job, now: number) => renderQueue.failedOnce(job, now)
+
 /**
  * The short write that ends a pass, in one immediate transaction: the manifest takes the new
  * hashes, a job whose `seq` is unchanged is done (or, when failed, waits for its retry; or, with

@@ -40,18 +40,24 @@ export const countsOf = (row: { pending: number; due: number; failing: number } 
  * Plain statements, compiled once per connection (`query` caches them), for the per-entry paths.
  */
 export function durableQueue(table: 'artifact_jobs' | 'artifact_mirror_jobs', delay: (attempts: number) => number) {
+  /** An entry's attempts and due time after one more failed attempt at `now`. */
+  const failedOnce = (entry: QueueEntry, now: number): { attempts: number; dueAt: number } => {
+    const attempts = entry.attempts + 1
+    return { attempts, dueAt: now + delay(attempts) }
+  }
   return {
     delay,
+    failedOnce,
     /** Ends an entry unless it was recorded again since it was read; whether it ended. */
     finish(client: Database, entry: QueueEntry): boolean {
       return client.query(`delete from ${table} where path = ?1 and seq = ?2`).run(entry.path, entry.seq).changes > 0
     },
     /** One more failed attempt: due again after the delay (unless recorded again since it was read). */
     retry(client: Database, entry: QueueEntry, now: number): void {
-      const attempts = entry.attempts + 1
+      const { attempts, dueAt } = failedOnce(entry, now)
       client
         .query(`update ${table} set attempts = ?1, due_at = ?2 where path = ?3 and seq = ?4`)
-        .run(attempts, now + delay(attempts), entry.path, entry.seq)
+        .run(attempts, dueAt, entry.path, entry.seq)
     },
   }
 }

@@ -12,7 +12,11 @@ const CONCURRENCY = 16
 /** The keys of the files now in a main file's followers folder (the kinds' `followers`): none without one. */
 export function followerKeys(cacheDir: string, { prefix, kinds }: BucketLayout, path: string): string[] {
   const folder = kinds.followers(path)
-  if (!folder) return []
+  return folder ? keysIn(cacheDir, prefix, folder) : []
+}
+
+/** The keys of the files in one followers folder of CACHE_DIR; none when it is missing. */
+function keysIn(cacheDir: string, prefix: string, folder: string): string[] {
   try {
     return readdirSync(join(cacheDir, folder), { withFileTypes: true }).flatMap((entry) =>
       entry.isFile() ? [`${prefix}${folder}/${entry.name}`] : [],
@@ -44,7 +48,7 @@ export async function mirrorFollowers(
 ): Promise<MirrorCount> {
   const folder = layout.kinds.followers(path)
   if (!folder) return { put: 0, deleted: 0 }
-  const wanted = new Set(present ? followerKeys(cacheDir, layout, path) : [])
+  const wanted = new Set(present ? keysIn(cacheDir, layout.prefix, folder) : [])
   const listed = new Set((await bucket.list(`${folder}/`)).map((object) => object.key))
   const missing = [...wanted].filter((key) => !listed.has(key))
   await putFollowers(bucket, missing)
