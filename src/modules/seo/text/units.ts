@@ -23,16 +23,19 @@ export function wordRuns(text: string): string[] {
   return text.replace(CJK_LETTERS, ' ').match(WORD_RUNS) ?? []
 }
 
+/** Matches of a global pattern, counted in one native scan (matchAll's iterator costs an object a match). */
+export const countMatches = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0
+
 /** `u(text)` of §2: English counts words, Chinese counts characters, one function for both. */
 export function units(text: string): number {
   // Text without a CJK letter (most English text) is counted in one native scan.
-  if (!CJK_LETTER.test(text)) return text.match(WORD_RUNS)?.length ?? 0
+  if (!CJK_LETTER.test(text)) return countMatches(text, WORD_RUNS)
   let cjk = 0
   const blanked = text.replace(CJK_LETTERS, () => {
     cjk += 1
     return ' '
   })
-  return cjk + (blanked.match(WORD_RUNS)?.length ?? 0)
+  return cjk + countMatches(blanked, WORD_RUNS)
 }
 
 /** Field length of §2: code points after trim and whitespace collapse, punctuation included. */
